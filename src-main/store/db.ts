@@ -1,0 +1,78 @@
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+export interface OpenOptions {
+  /** Path to the SQLite file; ':memory:' for a throwaway store. */
+  file: string;
+  /** Where the SQL migrations live; defaults to the folder next to this module. */
+  migrationsFolder?: string;
+  /** better-sqlite3's nativeBinding, for the Electron-ABI build of the addon. */
+  nativeBinding?: string;
+}
+
+export class SchemaTooNewError extends Error {
+  constructor(known: number, found: number) {
+    super(
+      `This data directory was written by a newer version of Underwriting Workstation ` +
+        `(schema ${found}, this version knows ${known}). Update the app or open another data directory.`,
+    );
+    this.name = 'SchemaTooNewError';
+  }
+}
+
+export function defaultMigrationsFolder(): string {
+  // Bundled builds copy migrations next to the output; tsx and vitest run from source.
+  const here = dirname(fileURLToPath(import.meta.url));
+  return join(here, 'migrations');
+}
+
+interface Journal {
+  entries: { idx: number; when: number; tag: string }[];
+}
+
+/** Opens (creating if needed) the store, applies pending migrations, refuses a newer schema. */
+export function openDb(options: OpenOptions): Db {
+  if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
+  const client = new Database(options.file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  try {
+    client.pragma('journal_mode = WAL');
+    // Laptops lose power: a committed transaction must survive it.
+    client.pragma('synchronous = FULL');
+    client.pragma('foreign_keys = ON');
+    client.pragma('busy_timeout = 5000');
+    const folder = options.migrationsFolder ?? defaultMigrationsFolder();
+    refuseNewerSchema(client, folder);
+    const db = drizzle({ client, schema }) as Db;
+    migrate(db, { migrationsFolder: folder });
+    return db;
+  } catch (err) {
+    client.close();
+    throw err;
+  }
+}
+
+function refuseNewerSchema(client: Database.Database, folder: string): void {
+  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as Journal;
+  const known = journal.entries.length;
+  const lastKnown = Math.max(0, ...journal.entries.map((e) => e.when));
+  const table = client
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'`)
+    .get();
+  if (!table) return;
+  const row = client.prepare('SELECT COUNT(*) AS n, MAX(created_at) AS last FROM __drizzle_migrations').get() as {
+    n: number;
+    last: number | null;
+  };
+  if (row.n > known || (row.last ?? 0) > lastKnown) throw new SchemaTooNewError(known, row.n);
+}
+
+export function closeDb(db: Db): void {
+  if (db.$client.open) db.$client.close();
+}
