@@ -1,0 +1,79 @@
+import { resolve } from 'node:path';
+import { parseClientCredentials } from '../server/client-secret';
+import { startService } from '../server/service';
+import { parseCommandArgs, parsePort, parsePositiveInt, splitList, UsageError } from './args';
+
+export const SERVE_HELP = `uw serve — run the Deal Underwriting Service over HTTP on a data directory
+
+  --port N            port to listen on (default 8080; 0 picks a free port)
+  --data-dir DIR      data directory (default ./data)
+  --host HOST         address to bind (default 127.0.0.1)
+  --public-url URL    base_url clients use (default http://HOST:PORT); tokens carry {base_url}/api/
+  --client ID:SECRET  provision an API client (repeatable; also UW_CLIENTS="id1:s1,id2:s2")
+  --user EMAIL        ensure a platform user exists (repeatable; also UW_USERS="a@x,b@y")
+  --demo              fill an empty store with the demo portfolio
+  --demo-deals N      deals in the demo portfolio (default 200)
+  --web               also serve the workstation UI at /
+`;
+
+export async function serve(argv: string[]): Promise<void> {
+  const args = parseCommandArgs(argv, {
+    port: { type: 'string' },
+    'data-dir': { type: 'string' },
+    host: { type: 'string' },
+    'public-url': { type: 'string' },
+    client: { type: 'string', multiple: true },
+    user: { type: 'string', multiple: true },
+    demo: { type: 'boolean' },
+    'demo-deals': { type: 'string' },
+    web: { type: 'boolean' },
+  });
+  if (args.help) {
+    process.stdout.write(SERVE_HELP);
+    return;
+  }
+  const port = parsePort(args.port, 8080);
+  const demoDeals = parsePositiveInt('--demo-deals', args['demo-deals'], 200);
+  if (args['demo-deals'] && !args.demo) throw new UsageError('--demo-deals goes with --demo');
+  const publicUrl = args['public-url'];
+  if (publicUrl !== undefined && !URL.canParse(publicUrl)) throw new UsageError(`--public-url is not a URL: "${publicUrl}"`);
+  const clients = [...(args.client ?? []), ...splitList(process.env.UW_CLIENTS)].flatMap((spec) => {
+    try {
+      return parseClientCredentials(spec);
+    } catch (err) {
+      throw new UsageError(`--client / UW_CLIENTS: ${(err as Error).message}`);
+    }
+  });
+  const users = [...(args.user ?? []), ...splitList(process.env.UW_USERS)];
+  const badUser = users.find((u) => !/^[^\s@]+@[^\s@]+$/.test(u));
+  if (badUser !== undefined) throw new UsageError(`--user must be an e-mail address, not "${badUser}"`);
+
+  const service = await startService({
+    dataDir: resolve(args['data-dir'] ?? './data'),
+    port,
+    host: args.host ?? '127.0.0.1',
+    publicUrl,
+    clients,
+    users,
+    demoDeals: args.demo ? demoDeals : undefined,
+    web: args.web,
+  });
+  if (service.demoSeeded) process.stdout.write(`demo portfolio: ${demoDeals} deals\n`);
+  process.stdout.write(`listening on ${service.origin}\n`);
+  if (service.webLink) process.stdout.write(`open ${service.webLink}\n`);
+
+  let closing = false;
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    service.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`uw: shutdown failed: ${(err as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}

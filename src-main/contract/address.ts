@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const LatLngDto = z.object({ lat: z.number(), lng: z.number() });
+export type LatLngDto = z.infer<typeof LatLngDto>;
+
+export const AddressDto = z.object({
+  fullAddress: z.string(),
+  placeId: z.string().nullable().describe('Place-lookup identifier'),
+  geoLocation: LatLngDto.nullable(),
+  zipCode: z.string().nullable(),
+  number: z.int32().nullable().describe('Street number'),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  county: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  additionalFreeText: z.string().nullable().describe('Suite or unit information'),
+});
+export type AddressDto = z.infer<typeof AddressDto>;
+
+/** Sent on creates and imports; at least one of fullAddress, placeId, latLng is mandatory. */
+export const AddressCreateDto = z.object({
+  fullAddress: z
+    .string()
+    .optional()
+    .describe('Complete street address, validated by the place-lookup service'),
+  additionalFreeText: z.string().optional().describe('Suite or unit information'),
+  placeId: z
+    .string()
+    .optional()
+    .describe('Place-lookup identifier; when given it overrides fullAddress'),
+  latLng: LatLngDto.optional(),
+});
+export type AddressCreateDto = z.infer<typeof AddressCreateDto>;

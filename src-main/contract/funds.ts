@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { LoanPaymentStructure } from './enums';
+import { envelope } from './error';
+import { decimal, months, percentage, usd } from './scalars';
+
+export const LoanFundsItemDto = z.object({
+  sourcesOfFunds: z.string(),
+  amount: usd(),
+  loanPaymentStructure: LoanPaymentStructure,
+  amortizationTerm: months('Amortization term'),
+  interestRate: decimal('Interest rate'),
+  dealIncomeValuation: usd(),
+  dealNOI: usd(),
+  debtYield: percentage('Debt yield'),
+  ltv: decimal('Loan-to-value'),
+  dscr: z.number(),
+});
+export type LoanFundsItemDto = z.infer<typeof LoanFundsItemDto>;
+
+export const FundsLoansInfoDto = z.object({
+  loanFundsItems: z.array(LoanFundsItemDto),
+  avgLTV: decimal('Weighted average LTV'),
+  totalDSCR: z.number(),
+  totalDebtYield: percentage('Total debt yield'),
+});
+export type FundsLoansInfoDto = z.infer<typeof FundsLoansInfoDto>;
+
+const fundItemFields = {
+  id: z.string(),
+  amount: usd(),
+  dollarPerUnit: usd('Amount per unit'),
+  dollarPerSF: usd('Amount per square foot'),
+  percentOfTotal: decimal('Share of the total'),
+  default: z.boolean(),
+  isDefault: z.boolean(),
+};
+
+// Equity and other non-loan sources carry no payment structure, term or rate.
+export const FundSourceItemDto = z.object({
+  ...fundItemFields,
+  sourcesOfFunds: z.string(),
+  loanPaymentStructure: LoanPaymentStructure.nullable(),
+  amortizationTerm: months('Amortization term').nullable(),
+  interestRate: decimal('Interest rate').nullable(),
+});
+export type FundSourceItemDto = z.infer<typeof FundSourceItemDto>;
+
+export const FundUseItemDto = z.object({ ...fundItemFields, usesOfFunds: z.string() });
+export type FundUseItemDto = z.infer<typeof FundUseItemDto>;
+
+const fundTotals = {
+  totalAmount: usd(),
+  totalDollarPerUnit: usd(),
+  totalDollarPerSF: usd(),
+};
+
+export const FundsSourcesInfoDto = z.object({
+  fundSourceItems: z.array(FundSourceItemDto),
+  ...fundTotals,
+  balanceBetweenUsesAndSources: usd('Total uses minus total sources, near zero when balanced'),
+  balanceName: z.string(),
+});
+export type FundsSourcesInfoDto = z.infer<typeof FundsSourcesInfoDto>;
+
+export const FundsUsesInfoDto = z.object({ fundUseItems: z.array(FundUseItemDto), ...fundTotals });
+export type FundsUsesInfoDto = z.infer<typeof FundsUsesInfoDto>;
+
+export const DealFundsInfoResponseDto = envelope({
+  id: z.string().describe('Id of the funds analysis'),
+  fundsLoansInfo: FundsLoansInfoDto,
+  fundsSourcesInfo: FundsSourcesInfoDto,
+  fundsUsesInfo: FundsUsesInfoDto,
+}).meta({ id: 'DealFundsInfoResponseDto' });
+export type DealFundsInfoResponseDto = z.infer<typeof DealFundsInfoResponseDto>;

@@ -1,0 +1,320 @@
+import {
+  BulkUpdateProperty,
+  DEAL_PROPERTIES,
+  IsoDate,
+  type DealState,
+  type UpdateErrorType,
+} from '../contract';
+import type { SystemConfig } from '../contract/system-config';
+import { dealColumnNullable, isDealColumn, type DealColumn, type DealUpdateSession } from '../store/deal-updates';
+import type { DealRow } from '../store/deals';
+
+// The value rules of the bulk update, one property at a time. The kind of each property
+// (string, number, percent, boolean, date, enum) and where it is read back come from the
+// contract's DEAL_PROPERTIES table; RULES below only adds what a kind cannot say (ranges,
+// whole months, references to users, files, loans packages and the system configuration).
+
+export interface Problem {
+  errorType: Exclude<UpdateErrorType, 'IdNotFound'>;
+  description: string;
+}
+
+/** A stored value: what the deals column holds once the update is applied. */
+export type ColumnValue = string | number | boolean;
+
+export type Checked = { ok: true; column: DealColumn; value: ColumnValue } | { ok: false; problem: Problem };
+
+/** An update's value as it came over the wire (the contract says string; see bulk-update.ts). */
+export type WireValue = string | number | boolean | null;
+
+/** What a value is checked against: the deal, its State once the item is applied, the store. */
+export interface CheckContext {
+  deal: DealRow;
+  /** The deal's State after the item's State update; null when that update is itself invalid. */
+  state: DealState | null;
+  session: DealUpdateSession;
+  config: SystemConfig;
+}
+
+export function isBulkUpdateProperty(name: string): name is BulkUpdateProperty {
+  return (BulkUpdateProperty.options as readonly string[]).includes(name);
+}
+
+// --- property -> column ------------------------------------------------------------------------
+
+/** Read fields whose deals column has another name (the read calls ownerId `owner`). */
+const COLUMN_OF_READ_FIELD: Readonly<Record<string, DealColumn>> = { owner: 'ownerId' };
+
+function columnOfReadField(readField: string): DealColumn {
+  const field = readField.split('.').at(-1)!; // collateralTotals.userDebtService -> userDebtService
+  const column = COLUMN_OF_READ_FIELD[field] ?? field;
+  if (!isDealColumn(column)) throw new Error(`DEAL_PROPERTIES read field ${readField} has no deals column`);
+  return column;
+}
+
+/** The deals column each property writes, derived once from DEAL_PROPERTIES. */
+export const PROPERTY_COLUMNS = Object.fromEntries(
+  BulkUpdateProperty.options.map((p) => [p, columnOfReadField(DEAL_PROPERTIES[p].readField)]),
+) as Readonly<Record<BulkUpdateProperty, DealColumn>>;
+
+// --- numbers -----------------------------------------------------------------------------------
+
+/** Plain decimal notation: an optional minus, digits, an optional fraction. No exponent, no separators. */
+const DECIMAL = /^-?(?:\d+(?:\.\d+)?|\.\d+)$/;
+
+/**
+ * The number a value spells, or null. A string must be in plain decimal notation; a JSON number
+ * is taken as it is (JSON numbers are always finite).
+ */
+function decimalOf(value: string | number): number | null {
+  if (typeof value === 'number') return value + 0; // -0 -> 0
+  if (!DECIMAL.test(value)) return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n + 0 : null;
+}
+
+/**
+ * A percentage as a decimal, at full precision: the decimal point is moved two places in the
+ * text and the result parsed once, so '0.57' gives the double nearest 0.0057 (0.57 / 100 would
+ * give 0.005699999999999999).
+ */
+export function percentToDecimal(percent: string | number): number {
+  const [mantissa, exponent = '0'] = String(percent).toLowerCase().split('e');
+  return Number(`${mantissa}e${Number(exponent) - 2}`) + 0;
+}
+
+interface NumberRule {
+  min: number;
+  /** true: the value must be above min; false: min itself is allowed. */
+  minExclusive?: boolean;
+  max?: number;
+  wholeMonths?: boolean;
+  /** How the accepted values read in an error description. */
+  expected: string;
+}
+
+/** Loan terms of more than 100 years are typos; they would also push maturity past year 9999. */
+export const MAX_TERM_MONTHS = 1200;
+
+const MONEY: NumberRule = { min: 0, expected: 'an amount in USD of 0 or more' };
+const PERCENT: NumberRule = { min: 0, max: 100, expected: 'a percentage from 0 to 100 (5.5 means 5.5 %)' };
+const termRule = (min: 0 | 1): NumberRule => ({
+  min: 0,
+  minExclusive: min === 1,
+  max: MAX_TERM_MONTHS,
+  wholeMonths: true,
+  expected: `a whole number of months from ${min} to ${MAX_TERM_MONTHS}`,
+});
+
+function checkNumber(n: number, rule: NumberRule): boolean {
+  if (rule.minExclusive ? !(n > rule.min) : !(n >= rule.min)) return false;
+  if (rule.max !== undefined && n > rule.max) return false;
+  return !rule.wholeMonths || Number.isInteger(n);
+}
+
+// --- the rules beyond the kind -----------------------------------------------------------------
+
+interface Rule {
+  /** Numbers: the range (and whole months). Percent properties take PERCENT. */
+  number?: NumberRule;
+  /** A string property that may not be set to a blank value (its column may hold NULL). */
+  nonBlank?: boolean;
+  /** Exact format of a string property, e.g. RiskRating. */
+  pattern?: { regex: RegExp; expected: string };
+  /** Whether the property can be written at all in this installation. */
+  unavailable?: (config: SystemConfig, property: BulkUpdateProperty) => string | null;
+  /** A check of the (non-blank) value against the store or the configuration; a description when it fails. */
+  check?: (value: string, c: CheckContext) => string | null;
+}
+
+const listOf = (values: readonly string[]) => values.join(', ');
+
+const customField: Rule = {
+  unavailable: (config, property) =>
+    config.customFields[property as 'CustomField1' | 'CustomField2'] === null
+      ? `${property} is not configured in this installation (system configuration customFields.${property} is null), so it cannot be set.`
+      : null,
+};
+
+export const RULES: Partial<Record<BulkUpdateProperty, Rule>> = {
+  Owner: {
+    check: (v, c) => (c.session.userExists(v) ? null : 'Owner must be the user id (an e-mail address) of an existing user.'),
+  },
+  Status: {
+    nonBlank: true,
+    check: (v, c) => {
+      if (c.state === null) return null; // the State update failed: the deal is rejected for that already
+      const allowed = c.config.statusesByState[c.state] ?? [];
+      return allowed.includes(v)
+        ? null
+        : `Status must be one of the statuses configured for State ${c.state}: ${allowed.length ? listOf(allowed) : '(none configured)'}.`;
+    },
+  },
+  MainImageFileId: {
+    nonBlank: true,
+    check: (v, c) => (c.session.dealHasFile(c.deal.id, v) ? null : "MainImageFileId must be the id of a file uploaded under this deal's files."),
+  },
+  ProjectTotalCost: { number: MONEY },
+  GrossLoan: { number: MONEY },
+  ParticipationGrossLoan: { number: MONEY },
+  OriginatedLoanAmount: { number: MONEY },
+  UserDebtService: { number: MONEY },
+  RequestedLoanAmount: { number: MONEY },
+  LoanTerm: { number: termRule(1) },
+  AmortizationTerm: { number: termRule(1) },
+  ExtensionTerm: { number: termRule(0) },
+  LoanId: { nonBlank: true },
+  RiskRating: { nonBlank: true, pattern: { regex: /^[1-8]$/, expected: 'one of 1 to 8 (lower means lower risk)' } },
+  ProfileName: {
+    nonBlank: true,
+    check: (v, c) =>
+      c.config.profileNames.includes(v) ? null : `ProfileName must be one of the configured deal scoring profiles: ${listOf(c.config.profileNames)}.`,
+  },
+  CustomField1: customField,
+  CustomField2: customField,
+  LoansPackageId: {
+    nonBlank: true,
+    check: (v, c) => (c.session.loansPackageExists(v) ? null : 'LoansPackageId must be the id of an existing loans package.'),
+  },
+};
+
+const illegal = (description: string): Checked => ({ ok: false, problem: { errorType: 'IllegalValue', description } });
+
+/**
+ * Checks one update's value and turns it into the value its column stores. Blank values: a
+ * NOT NULL column answers MissingMandatoryField; a free-text column (Note, Description, the
+ * custom fields) takes the value as sent; any other property answers IllegalValue.
+ */
+export function checkUpdate(property: BulkUpdateProperty, wire: WireValue, c: CheckContext): Checked {
+  const spec = DEAL_PROPERTIES[property];
+  const rule: Rule = RULES[property] ?? {};
+  const column = PROPERTY_COLUMNS[property];
+  const text = wire === null ? '' : String(wire);
+
+  const unavailable = rule.unavailable?.(c.config, property);
+  if (unavailable) return illegal(unavailable);
+
+  if (text.trim() === '') {
+    if (!dealColumnNullable(column)) {
+      return {
+        ok: false,
+        problem: { errorType: 'MissingMandatoryField', description: `${property} is mandatory: it cannot be set to an empty value.` },
+      };
+    }
+    if (spec.kind === 'string' && !rule.nonBlank) return { ok: true, column, value: text };
+    return illegal(`${property} must not be empty.`);
+  }
+
+  switch (spec.kind) {
+    case 'string': {
+      if (rule.pattern && !rule.pattern.regex.test(text)) return illegal(`${property} must be ${rule.pattern.expected}.`);
+      const failed = rule.check?.(text, c);
+      return failed ? illegal(failed) : { ok: true, column, value: text };
+    }
+    case 'number':
+    case 'percent': {
+      const numeric = rule.number ?? (spec.kind === 'percent' ? PERCENT : { min: -Infinity, expected: 'a number' });
+      const n = decimalOf(typeof wire === 'number' ? wire : text);
+      if (n === null || !checkNumber(n, numeric)) {
+        return illegal(`${property} must be ${numeric.expected}, written in plain decimal notation (e.g. ${spec.kind === 'percent' ? '5.5' : '60'}).`);
+      }
+      return { ok: true, column, value: spec.kind === 'percent' ? percentToDecimal(typeof wire === 'number' ? wire : text) : n };
+    }
+    case 'boolean':
+      if (text === 'true' || text === 'false') return { ok: true, column, value: text === 'true' };
+      return illegal(`${property} must be true or false.`);
+    case 'date':
+      return IsoDate.safeParse(text).success
+        ? { ok: true, column, value: text }
+        : illegal(`${property} must be a real calendar date in YYYY-MM-DD format.`);
+    case 'enum': {
+      const options = spec.enum.options as readonly string[];
+      return options.includes(text) ? { ok: true, column, value: text } : illegal(`${property} must be one of ${listOf(options)}.`);
+    }
+  }
+}
+
+// --- P_I_Amortization --------------------------------------------------------------------------
+
+/** The loan terms the P_I_Amortization rule looks at, as the deal would hold them. */
+export type LoanTerms = Pick<DealRow, 'loanPaymentStructure' | 'rateIndex' | 'indexRate' | 'loanTerm' | 'amortizationTerm'>;
+
+interface Requirement {
+  /** The properties whose values decide the requirement. */
+  properties: readonly BulkUpdateProperty[];
+  met: (t: LoanTerms) => boolean;
+  describe: (t: LoanTerms) => string;
+}
+
+const pct = (decimal: number) => `${Number((decimal * 100).toPrecision(12))} %`;
+
+/**
+ * Spec: "Setting LoanPaymentStructure to P_I_Amortization requires a valid index rate, a loan
+ * term and an amortization term, and the loan term may not exceed the amortization term."
+ * A valid index rate: the rate index is Fixed (the whole coupon is the spread), or IndexRate is
+ * above 0 (the column cannot tell an unset rate from 0).
+ */
+export const P_AND_I_REQUIREMENTS: readonly Requirement[] = [
+  {
+    properties: ['RateIndex', 'IndexRate'],
+    met: (t) => t.rateIndex === 'Fixed' || t.indexRate > 0,
+    describe: (t) => `a valid index rate: IndexRate above 0, or RateIndex Fixed (it would have RateIndex ${t.rateIndex} and IndexRate ${pct(t.indexRate)})`,
+  },
+  {
+    properties: ['LoanTerm'],
+    met: (t) => t.loanTerm > 0,
+    describe: (t) => `a LoanTerm above 0 months (it would have ${t.loanTerm})`,
+  },
+  {
+    properties: ['AmortizationTerm'],
+    met: (t) => t.amortizationTerm > 0,
+    describe: (t) => `an AmortizationTerm above 0 months (it would have ${t.amortizationTerm})`,
+  },
+  {
+    properties: ['LoanTerm', 'AmortizationTerm'],
+    met: (t) => t.loanTerm <= t.amortizationTerm,
+    describe: (t) => `a LoanTerm not above the AmortizationTerm (it would have LoanTerm ${t.loanTerm} and AmortizationTerm ${t.amortizationTerm} months)`,
+  },
+];
+
+export const P_AND_I_PROPERTIES: ReadonlySet<BulkUpdateProperty> = new Set([
+  'LoanPaymentStructure',
+  ...P_AND_I_REQUIREMENTS.flatMap((r) => r.properties),
+]);
+
+/**
+ * The P_I_Amortization rule on a deal as an item would leave it. `changed` are the properties
+ * the item sets (validly). Returns the failing updates, by property.
+ * - The item sets LoanPaymentStructure to P_I_Amortization: every unmet requirement is reported
+ *   once, on LoanPaymentStructure.
+ * - The deal already is P_I_Amortization: each unmet requirement is reported on the item's
+ *   updates that decide it (e.g. LoanTerm raised above AmortizationTerm). A requirement the item
+ *   does not touch was unmet before it and does not block it.
+ */
+export function checkPAndI(next: LoanTerms, changed: ReadonlySet<BulkUpdateProperty>): Map<BulkUpdateProperty, Problem> {
+  const problems = new Map<BulkUpdateProperty, Problem>();
+  if (next.loanPaymentStructure !== 'P_I_Amortization') return problems;
+  const unmet = P_AND_I_REQUIREMENTS.filter((r) => !r.met(next));
+  if (unmet.length === 0) return problems;
+  if (changed.has('LoanPaymentStructure')) {
+    problems.set('LoanPaymentStructure', {
+      errorType: 'IllegalValue',
+      description: `LoanPaymentStructure P_I_Amortization requires a valid index rate (IndexRate above 0, or RateIndex Fixed), a LoanTerm and an AmortizationTerm above 0, and a LoanTerm not above the AmortizationTerm; the deal lacks ${unmet.map((r) => r.describe(next)).join('; and ')}.`,
+    });
+    return problems;
+  }
+  for (const requirement of unmet) {
+    for (const property of requirement.properties) {
+      if (!changed.has(property)) continue;
+      const before = problems.get(property);
+      const reason = requirement.describe(next);
+      problems.set(property, {
+        errorType: 'IllegalValue',
+        description: before
+          ? `${before.description.slice(0, -1)}; and ${reason}.`
+          : `The deal's LoanPaymentStructure is P_I_Amortization, which requires ${reason}.`,
+      });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,139 @@
+import type { CollateralCashFlowResponseDto, RevenueValuationDto } from '../contract';
+import { dcf, dealCollateralTotals, debtYield, dscr, incomeValuation, ltv, rentRollSummary, type CashFlow } from '../domain';
+import { itemsOfRentRolls } from '../store/components';
+import { collateralRow, collateralsOfDeal, dealIdsOfCollateral, dealRows } from '../store/deals';
+import type { RevenueValuationRow } from '../store/valuations';
+import { underwritingSettings, type GatewayContext } from './context';
+import { computeCollaterals, computeDealMetrics, groupBy, type CollateralComputed } from './figures';
+import { missingEntity, ok, type Failure } from './result';
+
+function dcfModel(v: RevenueValuationRow) {
+  return { discountRate: v.discountRate, revenueGrowth: v.revenueGrowth, expenseGrowth: v.expenseGrowth };
+}
+
+/**
+ * DCF of a valuation: yearly net cash flows (net income), reversion on the NOI of the year after
+ * the horizon (last NOI grown by the last revenue growth), priced against the direct-cap value.
+ */
+function dcfOf(v: RevenueValuationRow, cf: CashFlow, value: number) {
+  const lastNoi = cf.netOperatingIncomeByYear.at(-1) ?? 0;
+  const lastGrowth = v.revenueGrowth.at(-1) ?? 0;
+  return dcf({
+    netCashFlows: cf.netIncomeByYear,
+    nextYearNoi: lastNoi * (1 + lastGrowth),
+    discountRate: v.discountRate,
+    exitCapRate: v.exitCapRate,
+    sellingCosts: v.sellingCosts,
+    price: value,
+  });
+}
+
+function revenueValuationDto(ctx: GatewayContext, c: CollateralComputed, v: RevenueValuationRow): RevenueValuationDto {
+  const cf = c.cashFlows.get(v.id)!;
+  const totalValuation = incomeValuation(cf.netOperatingIncome, v.capRate);
+  const d = dcfOf(v, cf, totalValuation);
+  const settings = underwritingSettings(ctx);
+  // What each deal this collateral secures would show if this valuation were the one used.
+  const metrics = dealRows(ctx.db, dealIdsOfCollateral(ctx.db, c.row.id)).map((deal) => {
+    const totals = dealCollateralTotals(computeCollaterals(ctx.db, collateralsOfDeal(ctx.db, deal.id)).map((x) => x.figures));
+    const m = computeDealMetrics(deal, totals, settings);
+    return {
+      dealId: deal.id,
+      dscr: dscr(settings.dscrNumerator === 'NetCashFlow' ? cf.netIncome : cf.netOperatingIncome, m.debtService),
+      ltv: ltv({ loan: deal.grossLoan, userSelectedLtv: 'Income', incomeValuation: totalValuation, salesValuation: 0, alternativeValuation: 0 }),
+      debtYield: debtYield(cf.netOperatingIncome, deal.grossLoan),
+    };
+  });
+  return {
+    capRate: v.capRate,
+    name: v.name,
+    valuationsInfoId: v.id,
+    expensesSourceId: v.expensesSourceId,
+    userValuationType: v.userValuationType ?? (v.isMarket ? 'Market' : 'Underwritten'),
+    comment: v.comment,
+    parentId: v.parentId,
+    descriptor: v.descriptor,
+    startDate: v.startDate,
+    endDate: v.endDate,
+    revenueSource: v.revenueSource,
+    capRateSource: v.capRateSource,
+    vacancySource: v.vacancySource,
+    cashFlow: {
+      valuationsInfoId: v.id,
+      fileId: v.cashFlowFileId,
+      comment: v.cashFlowComment,
+      ...cf,
+      dcfModel: dcfModel(v),
+      finalSale: d.finalSale,
+      presentValues: d.presentValues,
+      netPresentValue: d.netPresentValue,
+    },
+    totalValuation,
+    archive: v.archive,
+    componentsVacancies: Object.fromEntries(
+      c.components.map((comp) => [
+        comp.row.id,
+        { amountValue: comp.totalConcludedRentAnnualRevenue * comp.row.marketVacancy, percentageValue: comp.row.marketVacancy },
+      ]),
+    ),
+    componentsSelectedRentRolls: Object.fromEntries(
+      c.components.filter((comp) => comp.row.selectedRentRollId).map((comp) => [comp.row.id, comp.row.selectedRentRollId!]),
+    ),
+    metrics,
+  };
+}
+
+export async function getCollateralCashFlow(ctx: GatewayContext, id: string): Promise<CollateralCashFlowResponseDto | Failure> {
+  const row = collateralRow(ctx.db, id);
+  if (!row) return missingEntity('id', 'collateral');
+  const [c] = computeCollaterals(ctx.db, [row]);
+  const collateral = c!;
+  const rolls = collateral.components.flatMap((comp) => comp.rentRolls);
+  const itemsByRoll = groupBy(itemsOfRentRolls(ctx.db, rolls.map((r) => r.id)), (i) => i.rentRollId);
+  const market = collateral.revenueValuations.find((v) => v.isMarket) ?? null;
+  const main = collateral.mainValuation;
+  const alt = collateral.mainAlternativeValuation;
+  return ok({
+    id: main?.id ?? row.id,
+    collateralId: row.id,
+    marketCapRate: row.marketCapRate,
+    mainIncomeValuationCapRate: main?.capRate ?? 0,
+    marketValuation: market ? revenueValuationDto(ctx, collateral, market) : null,
+    salesValuation: collateral.figures.salesValuation,
+    mainIncomeValuationId: main?.id ?? null,
+    mainAlternativeValuationId: alt?.id ?? null,
+    mainAlternativeValuation: alt?.valuation ?? 0,
+    mainAlternativeValuationDate: alt?.asOfDate ?? null,
+    capRateLastModifiedTime: row.capRateLastModifiedTime,
+    rentRollRevenues: Object.fromEntries(
+      rolls.map((r) => [r.id, rentRollSummary({ items: itemsByRoll.get(r.id) ?? [], effectiveDate: r.effectiveDate }).totalAnnualRevenue]),
+    ),
+    componentTotals: {
+      componentsData: collateral.components.map((comp) => ({
+        id: comp.row.id,
+        assetType: comp.row.assetType as CollateralCashFlowResponseDto['componentTotals']['componentsData'][number]['assetType'],
+        totalSf: comp.totalSf,
+        totalUnits: comp.totalUnits,
+        saleValue: comp.sales.saleValue,
+        totalMarketAnnualRevenue: comp.totalMarketAnnualRevenue,
+        totalRentRollAnnualRevenue: comp.totalRentRollAnnualRevenue,
+        marketVacancy: comp.row.marketVacancy,
+        rentRollVacancy: comp.rentRollVacancy,
+      })),
+      totalSaleValue: collateral.figures.salesValuation,
+      totalSf: collateral.figures.totalSF,
+      totalUnits: collateral.figures.totalUnit,
+    },
+    revenueValuations: collateral.revenueValuations.filter((v) => !v.isMarket).map((v) => revenueValuationDto(ctx, collateral, v)),
+    alternativeValuations: collateral.alternativeValuations.map((a) => ({
+      name: a.name,
+      valuationsInfoId: a.id,
+      description: a.description,
+      parentId: a.parentId,
+      descriptor: a.descriptor,
+      valuation: a.valuation,
+      asOfDate: a.asOfDate,
+    })),
+    dcfModel: main ? dcfModel(main) : { discountRate: 0, revenueGrowth: [], expenseGrowth: [] },
+  });
+}

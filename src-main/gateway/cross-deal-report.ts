@@ -1,0 +1,302 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import {
+  CrossDealCollateralReportFilterDto,
+  type AssetType,
+  type CrossDealCollateralReportResponseDto,
+  type CrossDealCollateralReportRowDto,
+  type CrossDealCollateralReportTotalsDto,
+  type DealState,
+  type LoanType,
+  type ReportSortField,
+  type SortDirection,
+} from '../contract';
+import type { UnderwritingSettings } from '../contract/system-config';
+import { dealCollateralTotals, maturityDate } from '../domain';
+import { dealRows } from '../store/deals';
+import {
+  collateralsOfDeals,
+  isStoredSortField,
+  reportLinks,
+  selectReportLinks,
+  type ReportOrder,
+  type ReportSelection,
+} from '../store/report-query';
+import { underwritingSettings, type GatewayContext } from './context';
+import { computeCollaterals, computeDealMetrics, type CollateralComputed } from './figures';
+import { ok, type Failure } from './result';
+import { parseBody } from './validation';
+
+/*
+ * The cross-deal collateral report: one row per (deal, collateral) link, with the deal's
+ * identity and loan terms, the collateral's address, type, size, NOI and valuations, and the
+ * deal's ltv, dscr and debt yield.
+ *
+ * Figures are computed on read by the same functions as getDealInfo and
+ * getDealCollateralSummary (figures.ts), so a row equals those reads exactly: the deal's
+ * figures always come from ALL its collaterals, even when a collateral filter (propertyTypes,
+ * city, usState) leaves only some of them in the report.
+ *
+ * Rows are computed in batches of ROWS_PER_BATCH links: no more than one batch of computed
+ * graphs is alive at a time. Ordering:
+ *  - by a stored column (or the default order): SQL orders the link ids;
+ *  - by a computed field (interestRate, maturityDate, sizes, NOI, valuations, ltv, dscr,
+ *    debtYield): a first pass computes every row batch by batch and keeps only a compact
+ *    (link id, sort key) pair per row; the pairs are sorted, and a second pass computes the
+ *    rows again in that order. Memory stays proportional to the number of rows times a few
+ *    bytes, never to the rows themselves.
+ * Empty values (null) sort last in both directions; ties keep the default order.
+ */
+
+export const ROWS_PER_BATCH = 500;
+
+type Row = CrossDealCollateralReportRowDto;
+type Totals = CrossDealCollateralReportTotalsDto;
+
+/** What an export reports on: the filter without paging (an export has every matching row). */
+export type ReportQuery = Omit<CrossDealCollateralReportFilterDto, 'page' | 'pageSize' | 'sortDirection'> & {
+  sortDirection?: SortDirection | undefined;
+};
+
+function selectionOf(query: ReportQuery): ReportSelection {
+  return {
+    dealIds: query.dealIds,
+    states: query.states,
+    propertyTypes: query.propertyTypes,
+    loanTypes: query.loanTypes,
+    riskRatings: query.riskRatings,
+    owners: query.owners,
+    city: query.city,
+    usState: query.usState,
+    minGrossLoan: query.minGrossLoan,
+    maxGrossLoan: query.maxGrossLoan,
+  };
+}
+
+function storedOrderOf(query: ReportQuery): ReportOrder | undefined {
+  const direction = query.sortDirection ?? 'asc';
+  return query.sortBy && isStoredSortField(query.sortBy) ? { field: query.sortBy, direction } : undefined;
+}
+
+function computedSortOf(query: ReportQuery): { field: ReportSortField; direction: SortDirection } | undefined {
+  return query.sortBy && !isStoredSortField(query.sortBy) ? { field: query.sortBy, direction: query.sortDirection ?? 'asc' } : undefined;
+}
+
+/**
+ * The rows of the given links, in the given order. Each deal's metrics come from all of its
+ * collaterals, summed in getDealInfo's order, through computeCollaterals / computeDealMetrics.
+ */
+function rowsOfLinks(ctx: GatewayContext, linkIds: readonly number[], settings: UnderwritingSettings): { linkId: number; row: Row }[] {
+  const links = reportLinks(ctx.db, linkIds);
+  if (links.length === 0) return [];
+  const dealIds = [...new Set(links.map((l) => l.dealId))];
+  const deals = new Map(dealRows(ctx.db, dealIds).map((d) => [d.id, d]));
+  const collateralsBy = collateralsOfDeals(ctx.db, dealIds);
+  const unique = new Map([...collateralsBy.values()].flat().map((c) => [c.id, c]));
+  const computed = new Map<string, CollateralComputed>(computeCollaterals(ctx.db, [...unique.values()]).map((c) => [c.row.id, c]));
+
+  const dealFigures = new Map<string, { maturity: string | null; metrics: ReturnType<typeof computeDealMetrics> }>();
+  for (const [dealId, rows] of collateralsBy) {
+    const deal = deals.get(dealId);
+    if (!deal) continue;
+    const totals = dealCollateralTotals(rows.map((c) => computed.get(c.id)!.figures));
+    dealFigures.set(dealId, { maturity: maturityDate(deal.originationDate, deal.loanTerm), metrics: computeDealMetrics(deal, totals, settings) });
+  }
+
+  const out: { linkId: number; row: Row }[] = [];
+  for (const link of links) {
+    const deal = deals.get(link.dealId);
+    const collateral = computed.get(link.collateralId);
+    const figures = dealFigures.get(link.dealId);
+    if (!deal || !collateral || !figures) continue;
+    const c = collateral.row;
+    const f = collateral.figures;
+    out.push({
+      linkId: link.linkId,
+      row: {
+        dealId: deal.id,
+        seedName: deal.seedName,
+        loanId: deal.loanId,
+        state: deal.state as DealState,
+        owner: deal.ownerId,
+        loanType: deal.loanType as LoanType,
+        grossLoan: deal.grossLoan,
+        interestRate: figures.metrics.interestRate,
+        loanTerm: deal.loanTerm,
+        maturityDate: figures.maturity,
+        riskRating: deal.riskRating,
+        collateralId: c.id,
+        collateralName: c.name,
+        fullAddress: c.fullAddress ?? '',
+        city: c.city,
+        usState: c.state,
+        zipCode: c.zipCode,
+        propertyType: c.propertyType as AssetType,
+        totalSF: f.totalSF,
+        totalUnit: f.totalUnit,
+        netOperatingIncome: f.netOperatingIncome,
+        incomeValuation: f.incomeValuation,
+        salesValuation: f.salesValuation,
+        alternativeValuation: f.alternativeValuation,
+        ltv: figures.metrics.ltv,
+        dscr: figures.metrics.dscr,
+        debtYield: figures.metrics.debtYield,
+      },
+    });
+  }
+  return out;
+}
+
+/**
+ * Totals over report rows: rowCount and the collateral figures summed over the rows, dealCount
+ * and grossLoan over the distinct deals (a deal with three collaterals counts its loan once).
+ * The endpoint and the file writers both total with this, so the files agree with the API.
+ */
+export class ReportTotals {
+  private readonly deals = new Set<string>();
+  private readonly t: Totals = {
+    rowCount: 0,
+    dealCount: 0,
+    grossLoan: 0,
+    totalSF: 0,
+    totalUnit: 0,
+    netOperatingIncome: 0,
+    incomeValuation: 0,
+    salesValuation: 0,
+    alternativeValuation: 0,
+  };
+
+  add(row: Row): void {
+    const t = this.t;
+    t.rowCount++;
+    if (!this.deals.has(row.dealId)) {
+      this.deals.add(row.dealId);
+      t.dealCount++;
+      t.grossLoan += row.grossLoan;
+    }
+    t.totalSF += row.totalSF;
+    t.totalUnit += row.totalUnit;
+    t.netOperatingIncome += row.netOperatingIncome;
+    t.incomeValuation += row.incomeValuation;
+    t.salesValuation += row.salesValuation;
+    t.alternativeValuation += row.alternativeValuation;
+  }
+
+  result(): Totals {
+    return { ...this.t };
+  }
+}
+
+type SortKey = number | string | null;
+
+/** Link ids sorted by their keys: nulls last in both directions, ties in the given (default) order. */
+function sortLinksByKey(linkIds: readonly number[], keys: readonly SortKey[], direction: SortDirection): number[] {
+  const sign = direction === 'desc' ? -1 : 1;
+  const index = Array.from(linkIds, (_, i) => i);
+  index.sort((a, b) => {
+    const ka = keys[a]!;
+    const kb = keys[b]!;
+    if (ka === null || kb === null) return ka === kb ? a - b : ka === null ? 1 : -1;
+    if (ka !== kb) return (ka < kb ? -1 : 1) * sign;
+    return a - b;
+  });
+  return index.map((i) => linkIds[i]!);
+}
+
+/** Computes every row of the links batch by batch, keeping only the sort key of each. */
+async function sortKeys(
+  ctx: GatewayContext,
+  linkIds: readonly number[],
+  field: ReportSortField,
+  settings: UnderwritingSettings,
+  pause: boolean,
+): Promise<{ linkIds: number[]; keys: SortKey[] }> {
+  const ids: number[] = [];
+  const keys: SortKey[] = [];
+  for (let i = 0; i < linkIds.length; i += ROWS_PER_BATCH) {
+    for (const { linkId, row } of rowsOfLinks(ctx, linkIds.slice(i, i + ROWS_PER_BATCH), settings)) {
+      ids.push(linkId);
+      keys.push(row[field]);
+    }
+    if (pause) await yieldToEventLoop();
+  }
+  return { linkIds: ids, keys };
+}
+
+/** The ordered link ids of a report: by SQL for stored columns, by a first pass for computed ones. */
+async function orderedLinks(ctx: GatewayContext, query: ReportQuery, settings: UnderwritingSettings, pause: boolean): Promise<number[]> {
+  const linkIds = selectReportLinks(ctx.db, selectionOf(query), storedOrderOf(query));
+  const computed = computedSortOf(query);
+  if (!computed) return linkIds;
+  const { linkIds: ids, keys } = await sortKeys(ctx, linkIds, computed.field, settings, pause);
+  return sortLinksByKey(ids, keys, computed.direction);
+}
+
+export interface OpenedReport {
+  /** Rows the report will yield (links deleted while it streams are skipped). */
+  totalRows: number;
+  /** The rows in report order, computed ROWS_PER_BATCH at a time. */
+  rows: AsyncGenerator<Row, void, undefined>;
+}
+
+/**
+ * Opens a report for streaming: selects and orders the rows (for a computed sort, runs the
+ * sort pass), then yields the rows batch by batch, letting the event loop run between batches
+ * so a writer can flush and the process stay responsive.
+ */
+export async function openReport(ctx: GatewayContext, query: ReportQuery): Promise<OpenedReport> {
+  const settings = underwritingSettings(ctx);
+  const linkIds = await orderedLinks(ctx, query, settings, true);
+  async function* rows(): AsyncGenerator<Row, void, undefined> {
+    for (let i = 0; i < linkIds.length; i += ROWS_PER_BATCH) {
+      const batch = rowsOfLinks(ctx, linkIds.slice(i, i + ROWS_PER_BATCH), settings);
+      for (const { row } of batch) yield row;
+      await yieldToEventLoop();
+    }
+  }
+  return { totalRows: linkIds.length, rows: rows() };
+}
+
+/** Every row of the report in order, batch by batch (see openReport). */
+export async function* reportRows(ctx: GatewayContext, query: ReportQuery): AsyncGenerator<Row, void, undefined> {
+  yield* (await openReport(ctx, query)).rows;
+}
+
+/**
+ * POST getCrossDealCollateralReport: one page of rows, with totals and totalRows over every
+ * row matching the filter. Runs without yielding, so the page and the totals come from one
+ * state of the store.
+ */
+export async function getCrossDealCollateralReport(ctx: GatewayContext, body: unknown): Promise<CrossDealCollateralReportResponseDto | Failure> {
+  const parsed = parseBody(CrossDealCollateralReportFilterDto, body);
+  if (!parsed.ok) return parsed.failure;
+  const filter = parsed.value;
+  const settings = underwritingSettings(ctx);
+  const linkIds = selectReportLinks(ctx.db, selectionOf(filter), storedOrderOf(filter));
+  const computedSort = computedSortOf(filter);
+  const start = (filter.page - 1) * filter.pageSize;
+  const end = start + filter.pageSize;
+
+  // One pass over every matching row: the totals, and either the page (rows already in order)
+  // or the sort keys (a computed sort).
+  const totals = new ReportTotals();
+  const keys: SortKey[] = [];
+  const ids: number[] = [];
+  let page: Row[] = [];
+  let index = 0;
+  for (let i = 0; i < linkIds.length; i += ROWS_PER_BATCH) {
+    for (const { linkId, row } of rowsOfLinks(ctx, linkIds.slice(i, i + ROWS_PER_BATCH), settings)) {
+      totals.add(row);
+      if (computedSort) {
+        ids.push(linkId);
+        keys.push(row[computedSort.field]);
+      } else if (index >= start && index < end) page.push(row);
+      index++;
+    }
+  }
+  if (computedSort) {
+    const sorted = sortLinksByKey(ids, keys, computedSort.direction);
+    page = rowsOfLinks(ctx, sorted.slice(start, end), settings).map((r) => r.row);
+  }
+  const result = totals.result();
+  return ok({ rows: page, totals: result, totalRows: result.rowCount, page: filter.page, pageSize: filter.pageSize });
+}

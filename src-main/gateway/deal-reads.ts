@@ -1,0 +1,198 @@
+import type {
+  AssetType,
+  CollateralSummaryResponseDto,
+  ComponentSummaryDto,
+  ComponentSummaryResponseDto,
+  DealFundsInfoResponseDto,
+  DealIdsResponseDto,
+  DealState,
+  LoanPaymentStructure,
+  LoanType,
+  Priority,
+  RateIndexId,
+  SeedInfoResponseDto,
+  UserSelectedLtv,
+} from '../contract';
+import { rateIndexDisplay } from '../contract';
+import { fundsSummary, loanFunds, maturityDate } from '../domain';
+import { allDealIds, collateralRow, collateralsOfDeal, dealPartyIds, dealRow, type DealRow } from '../store/deals';
+import { fundsOfDeal } from '../store/funds';
+import { addressDto } from './address';
+import { underwritingSettings, type GatewayContext } from './context';
+import { computeComponents, computeDeal, type CollateralComputed, type ComponentComputed } from './figures';
+import { missingEntity, ok, type Failure } from './result';
+
+type Read<T> = Promise<T | Failure>;
+
+export function dealInfoDto(deal: DealRow, extra: { personIds: string[]; companyIds: string[] }, computed: ReturnType<typeof computeDeal>): SeedInfoResponseDto {
+  const { totals, metrics } = computed;
+  const rateIndex = deal.rateIndex as RateIndexId;
+  return ok({
+    id: deal.id,
+    loanId: deal.loanId,
+    seedName: deal.seedName,
+    loanType: deal.loanType as LoanType,
+    maturityDate: maturityDate(deal.originationDate, deal.loanTerm),
+    riskRating: deal.riskRating,
+    rateIndexType: rateIndexDisplay(rateIndex),
+    interestRate: metrics.interestRate,
+    rateSpread: deal.rateSpread,
+    loanPaymentStructure: deal.loanPaymentStructure as LoanPaymentStructure,
+    componentType: deal.propertyType as AssetType,
+    debtService: metrics.debtService,
+    companyIds: extra.companyIds,
+    personIds: extra.personIds,
+    originatedLoanAmount: deal.originatedLoanAmount,
+    originationDate: deal.originationDate,
+    grossLoan: deal.grossLoan,
+    participationGrossLoan: deal.participationGrossLoan,
+    ltc: metrics.ltc,
+    ltv: metrics.ltv,
+    amortizationTerm: deal.amortizationTerm,
+    loanTerm: deal.loanTerm,
+    interestRateFloor: deal.interestRateFloor,
+    collateralTotals: {
+      alternativeValuation: totals.alternativeValuation,
+      incomeValuation: totals.incomeValuation,
+      salesValuation: totals.salesValuation,
+      netOperatingIncome: totals.netOperatingIncome,
+      netIncome: totals.netIncome,
+      userDebtService: deal.userDebtService,
+      debtServiceMethod: deal.debtServiceMethod as 'Calculated' | 'Manual',
+      debtService: metrics.debtService,
+      netCashFlow: metrics.netCashFlow,
+      dscr: metrics.dscr,
+      debtYield: metrics.debtYield,
+      totalSF: totals.totalSF,
+      totalUnit: totals.totalUnit,
+    },
+    state: deal.state as DealState,
+    status: deal.status,
+    priority: deal.priority as Priority,
+    owner: deal.ownerId,
+    propertyType: deal.propertyType as AssetType,
+    note: deal.note,
+    description: deal.description,
+    mainImageFileId: deal.mainImageFileId,
+    projectTotalCost: deal.projectTotalCost,
+    isSyndicatedLoan: deal.isSyndicatedLoan,
+    indexRate: deal.indexRate,
+    rateIndex,
+    extensionTerm: deal.extensionTerm,
+    closingDate: deal.closingDate,
+    closedDate: deal.closedDate,
+    profileName: deal.profileName,
+    userSelectedLtv: deal.userSelectedLtv as UserSelectedLtv,
+    requestedLoanAmount: deal.requestedLoanAmount,
+    customField1: deal.customField1,
+    customField2: deal.customField2,
+    loansPackageId: deal.loansPackageId,
+  });
+}
+
+export async function getDealInfo(ctx: GatewayContext, id: string): Read<SeedInfoResponseDto> {
+  const deal = dealRow(ctx.db, id);
+  if (!deal) return missingEntity('id', 'deal');
+  const computed = computeDeal(ctx.db, deal, collateralsOfDeal(ctx.db, id), underwritingSettings(ctx));
+  return dealInfoDto(deal, dealPartyIds(ctx.db, id), computed);
+}
+
+export async function getAllDealIds(ctx: GatewayContext): Promise<DealIdsResponseDto> {
+  return ok({ dealIds: allDealIds(ctx.db) });
+}
+
+export function collateralSummary(c: CollateralComputed) {
+  return {
+    id: c.row.id,
+    address: addressDto(c.row),
+    name: c.row.name,
+    ...c.figures,
+    yearBuilt: c.row.yearBuilt,
+  };
+}
+
+export async function getDealCollateralSummary(ctx: GatewayContext, dealId: string): Read<CollateralSummaryResponseDto> {
+  const deal = dealRow(ctx.db, dealId);
+  if (!deal) return missingEntity('dealId', 'deal');
+  const { collaterals } = computeDeal(ctx.db, deal, collateralsOfDeal(ctx.db, dealId), underwritingSettings(ctx));
+  return ok({ collateralSummaries: collaterals.map(collateralSummary) });
+}
+
+export function componentSummary(c: ComponentComputed): ComponentSummaryDto {
+  return {
+    id: c.row.id,
+    collateralId: c.row.collateralId,
+    componentType: c.row.componentType as ComponentSummaryDto['componentType'],
+    assetType: c.row.assetType as AssetType,
+    leaseToPreLeaseRatio: c.row.leaseToPreLeaseRatio,
+    totalUnits: c.totalUnits,
+    totalSf: c.totalSf,
+    saleValue: c.sales.saleValue,
+    totalMarketAnnualRevenue: c.totalMarketAnnualRevenue,
+    totalConcludedRentAnnualRevenue: c.totalConcludedRentAnnualRevenue,
+    marketVacancy: c.row.marketVacancy,
+    selectedRentRollId: c.row.selectedRentRollId,
+    totalRentRollAnnualRevenue: c.totalRentRollAnnualRevenue,
+    rentRollVacancy: c.rentRollVacancy,
+  };
+}
+
+export async function getDealComponentSummary(ctx: GatewayContext, dealId: string): Read<ComponentSummaryResponseDto> {
+  if (!dealRow(ctx.db, dealId)) return missingEntity('dealId', 'deal');
+  const collateralIds = collateralsOfDeal(ctx.db, dealId).map((c) => c.id);
+  return ok({ componentSummary: computeComponents(ctx.db, collateralIds).map(componentSummary) });
+}
+
+export async function getCollateralComponentSummary(ctx: GatewayContext, collateralId: string): Read<ComponentSummaryResponseDto> {
+  if (!collateralRow(ctx.db, collateralId)) return missingEntity('collateralId', 'collateral');
+  return ok({ componentSummary: computeComponents(ctx.db, [collateralId]).map(componentSummary) });
+}
+
+export async function getDealFunds(ctx: GatewayContext, dealId: string): Read<DealFundsInfoResponseDto> {
+  const deal = dealRow(ctx.db, dealId);
+  if (!deal) return missingEntity('dealId', 'deal');
+  const funds = fundsOfDeal(ctx.db, dealId);
+  if (!funds) return missingEntity('dealId', 'funds analysis for the deal');
+  const settings = underwritingSettings(ctx);
+  const { totals } = computeDeal(ctx.db, deal, collateralsOfDeal(ctx.db, dealId), settings);
+  const sources = funds.sources.map((s) => ({
+    id: s.id,
+    sourcesOfFunds: s.sourcesOfFunds,
+    amount: s.amount,
+    loanPaymentStructure: s.loanPaymentStructure as LoanPaymentStructure,
+    amortizationTerm: s.amortizationTerm,
+    interestRate: s.interestRate,
+    default: s.isDefault,
+    isDefault: s.isDefault,
+    isLoan: s.isLoan,
+  }));
+  const uses = funds.uses.map((u) => ({ id: u.id, usesOfFunds: u.usesOfFunds, amount: u.amount, default: u.isDefault, isDefault: u.isDefault }));
+  const summary = fundsSummary({ sources, uses, units: totals.totalUnit, sf: totals.totalSF });
+  const loans = loanFunds({
+    loans: funds.sources
+      .filter((s) => s.isLoan)
+      .map((s) => ({
+        sourcesOfFunds: s.sourcesOfFunds,
+        amount: s.amount,
+        loanPaymentStructure: s.loanPaymentStructure as LoanPaymentStructure,
+        amortizationTerm: s.amortizationTerm,
+        interestRate: s.interestRate,
+      })),
+    noi: totals.netOperatingIncome,
+    incomeValuation: totals.incomeValuation,
+    dayCount: settings.dayCount,
+  });
+  return ok({
+    id: funds.funds.id,
+    fundsLoansInfo: loans,
+    fundsSourcesInfo: {
+      ...summary.fundsSourcesInfo,
+      // Equity and other non-loan sources carry no payment structure, term or rate.
+      fundSourceItems: summary.fundsSourcesInfo.fundSourceItems.map(({ isLoan, ...item }) =>
+        isLoan ? item : { ...item, loanPaymentStructure: null, amortizationTerm: null, interestRate: null },
+      ),
+      balanceName: funds.funds.balanceName,
+    },
+    fundsUsesInfo: summary.fundsUsesInfo,
+  });
+}

@@ -1,0 +1,58 @@
+import type { EndpointName } from '../contract';
+import { bulkUpdateDeals } from './bulk-update';
+import { getCollateralCashFlow } from './cash-flow-read';
+import {
+  getBaseComponentInfo,
+  getCommercialComponentInfo,
+  getHotelComponentInfo,
+  getResidentialComponentInfo,
+} from './component-reads';
+import type { GatewayContext } from './context';
+import { getCrossDealCollateralReport } from './cross-deal-report';
+import { createDeal } from './create-deal';
+import { getImportReport, importCollaterals } from './import-collaterals';
+import {
+  getAllDealIds,
+  getCollateralComponentSummary,
+  getDealCollateralSummary,
+  getDealComponentSummary,
+  getDealFunds,
+  getDealInfo,
+} from './deal-reads';
+import { getCompanyInfo, getPersonInfo } from './party-reads';
+import { getCommercialRentrollInfo, getResidentialRentrollInfo } from './rent-roll-reads';
+
+export type { GatewayContext } from './context';
+
+export interface GatewayRequest {
+  params: Record<string, string>;
+  body: unknown;
+}
+
+export type GatewayHandler = (ctx: GatewayContext, request: GatewayRequest) => Promise<unknown>;
+
+/** One function per endpoint of the contract's ENDPOINTS table; both transports call these. */
+export const GATEWAY: Partial<Record<EndpointName, GatewayHandler>> = {
+  bulkUpdateDeals: (ctx, r) => bulkUpdateDeals(ctx, r.body),
+  createResidentialDeal: (ctx, r) => createDeal(ctx, 'residential', r.body),
+  createCommercialDeal: (ctx, r) => createDeal(ctx, 'commercial', r.body),
+  createHotelDeal: (ctx, r) => createDeal(ctx, 'hotel', r.body),
+  importCollaterals: (ctx, r) => importCollaterals(ctx, r.body),
+  getImportReport: (ctx, r) => getImportReport(ctx, r.params.reportId!),
+  getDealInfo: (ctx, r) => getDealInfo(ctx, r.params.id!),
+  getAllDealIds: (ctx) => getAllDealIds(ctx),
+  getDealFunds: (ctx, r) => getDealFunds(ctx, r.params.dealId!),
+  getDealCollateralSummary: (ctx, r) => getDealCollateralSummary(ctx, r.params.dealId!),
+  getDealComponentSummary: (ctx, r) => getDealComponentSummary(ctx, r.params.dealId!),
+  getCollateralComponentSummary: (ctx, r) => getCollateralComponentSummary(ctx, r.params.collateralId!),
+  getCollateralCashFlow: (ctx, r) => getCollateralCashFlow(ctx, r.params.id!),
+  getBaseComponentInfo: (ctx, r) => getBaseComponentInfo(ctx, r.params.id!),
+  getCommercialComponentInfo: (ctx, r) => getCommercialComponentInfo(ctx, r.params.id!),
+  getResidentialComponentInfo: (ctx, r) => getResidentialComponentInfo(ctx, r.params.id!),
+  getHotelComponentInfo: (ctx, r) => getHotelComponentInfo(ctx, r.params.id!),
+  getResidentialRentrollInfo: (ctx, r) => getResidentialRentrollInfo(ctx, r.params.id!),
+  getCommercialRentrollInfo: (ctx, r) => getCommercialRentrollInfo(ctx, r.params.id!),
+  getPersonInfo: (ctx, r) => getPersonInfo(ctx, r.params.id!),
+  getCompanyInfo: (ctx, r) => getCompanyInfo(ctx, r.params.id!),
+  getCrossDealCollateralReport: (ctx, r) => getCrossDealCollateralReport(ctx, r.body),
+};

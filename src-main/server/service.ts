@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { dirname, join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { resumePendingImports } from '../gateway/import-collaterals';
+import { createOfflinePlaceLookup } from '../gateway/place-lookup/offline-place-lookup';
+import { upsertApiClient } from '../store/api-clients';
+import { closeDb, openDb, type Db } from '../store/db';
+import { loadSystemConfig, resourcesDir } from '../store/system-config';
+import { ensureUsers } from '../store/users';
+import { buildServer } from './app';
+import { hashClientSecret } from './client-secret';
+import { createTokenService } from './tokens';
+
+export const STORE_FILE = 'uw.sqlite';
+
+export interface ServiceOptions {
+  dataDir: string;
+  port: number;
+  host: string;
+  publicUrl?: string;
+  clients?: { clientId: string; secret: string }[];
+  users?: string[];
+  demoDeals?: number;
+  web?: boolean;
+  logger?: boolean;
+}
+
+export interface Service {
+  app: FastifyInstance;
+  db: Db;
+  /** http://HOST:PORT the server listens on. */
+  origin: string;
+  baseUrl: string;
+  /** Web mode only: the link that opens the workstation UI with its session. */
+  webLink?: string;
+  demoSeeded: boolean;
+  /** Stops accepting, finishes in-flight requests, closes the database. */
+  close(): Promise<void>;
+}
+
+/** The built renderer (electron-vite build writes out/renderer), found from the repository root. */
+function rendererDir(): string {
+  return resolve(dirname(resourcesDir()), 'out', 'renderer');
+}
+
+/** Opens a data directory and serves it over HTTP: what `uw serve` and the tests run. */
+export async function startService(options: ServiceOptions): Promise<Service> {
+  const dataDir = resolve(options.dataDir);
+  const config = loadSystemConfig(dataDir);
+  const db = openDb({ file: join(dataDir, STORE_FILE) });
+  try {
+    ensureUsers(db, options.users ?? []);
+    for (const c of options.clients ?? []) upsertApiClient(db, c.clientId, hashClientSecret(c.secret));
+    // The generator is loaded only when asked for: an ordinary start does not pay for it.
+    const demoSeeded =
+      options.demoDeals !== undefined &&
+      (await import('../store/demo/seed')).seedDemoPortfolio(db, { deals: options.demoDeals, ownerIds: options.users ?? [] }).seeded;
+
+    let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
+    const web = options.web ? { session: randomBytes(24).toString('base64url'), rendererDir: rendererDir() } : undefined;
+    const app = await buildServer({
+      gateway: { db, places: createOfflinePlaceLookup(), config, now: () => new Date() },
+      tokens: createTokenService(db, () => baseUrl),
+      web,
+      logger: options.logger,
+    });
+    await app.listen({ port: options.port, host: options.host });
+    resumePendingImports({ db, places: createOfflinePlaceLookup(), config, now: () => new Date() });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
+    baseUrl ||= origin;
+    return {
+      app,
+      db,
+      origin,
+      baseUrl,
+      webLink: web ? `${origin}/?session=${web.session}` : undefined,
+      demoSeeded,
+      async close() {
+        await app.close();
+        closeDb(db);
+      },
+    };
+  } catch (err) {
+    closeDb(db);
+    throw err;
+  }
+}

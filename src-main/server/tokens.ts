@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Db } from '../store/db';
+import { getSetting, setSetting } from '../store/settings';
+
+export const TOKEN_LIFETIME_SECONDS = 3600;
+const KEY_SETTING = 'oauth.signingKey';
+
+export interface TokenService {
+  issue(clientId: string): Promise<{ accessToken: string; expiresIn: number }>;
+  /** Resolves to the client id, or null when the token is missing, forged, expired or for another audience. */
+  verify(token: string): Promise<string | null>;
+  readonly audience: string;
+}
+
+/** HS256 tokens whose key lives in the data directory, so tokens survive a restart. */
+/** `baseUrl` is read per call: with --port 0 it is known only once the server listens. */
+export function createTokenService(db: Db, baseUrl: () => string, lifetimeSeconds = TOKEN_LIFETIME_SECONDS): TokenService {
+  let encoded = getSetting<string>(db, KEY_SETTING);
+  if (!encoded) {
+    encoded = randomBytes(32).toString('base64url');
+    setSetting(db, KEY_SETTING, encoded);
+  }
+  const key = Buffer.from(encoded, 'base64url');
+  const audience = () => `${baseUrl()}/api/`;
+  return {
+    get audience() {
+      return audience();
+    },
+    async issue(clientId) {
+      const accessToken = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(clientId)
+        .setIssuer(baseUrl())
+        .setAudience(audience())
+        .setIssuedAt()
+        .setExpirationTime(`${lifetimeSeconds}s`)
+        .sign(key);
+      return { accessToken, expiresIn: lifetimeSeconds };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: baseUrl(), audience: audience(), algorithms: ['HS256'] });
+        return payload.sub ?? null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

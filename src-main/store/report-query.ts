@@ -1,0 +1,173 @@
+import type { Db } from './db';
+import type { CollateralRow } from './deals';
+import { collaterals, dealCollaterals } from './schema';
+import { asc, eq, inArray } from 'drizzle-orm';
+
+/**
+ * The selection of the cross-deal collateral report: which (deal, collateral) pairs it has and
+ * in which order. A report row is one link of `deal_collaterals`, identified by the link's
+ * rowid (a compact integer: 100,000 of them are under a megabyte), so the gateway can sort,
+ * page and stream rows without holding them.
+ *
+ * Every criterion is combined with AND. A list matches any of its values; an empty or absent
+ * list places no restriction. city and usState compare case-insensitively, trimmed.
+ */
+export interface ReportSelection {
+  dealIds?: readonly string[] | undefined;
+  states?: readonly string[] | undefined;
+  /** The collateral's property type (the row's propertyType). */
+  propertyTypes?: readonly string[] | undefined;
+  loanTypes?: readonly string[] | undefined;
+  riskRatings?: readonly string[] | undefined;
+  /** Owner user ids of the deal. */
+  owners?: readonly string[] | undefined;
+  /** City of the collateral address. */
+  city?: string | undefined;
+  /** US state of the collateral address (e.g. IL). */
+  usState?: string | undefined;
+  /** Inclusive bounds of the deal's gross loan. */
+  minGrossLoan?: number | undefined;
+  maxGrossLoan?: number | undefined;
+}
+
+const TEXT = 'COLLATE NOCASE';
+
+/** Row fields stored as columns, with the SQL expression the report orders them by. */
+export const REPORT_STORED_SORT = {
+  dealId: { sql: 'd.id', text: true },
+  seedName: { sql: 'd.seed_name', text: true },
+  loanId: { sql: 'd.loan_id', text: true },
+  state: { sql: 'd.state', text: true },
+  owner: { sql: 'd.owner_id', text: true },
+  loanType: { sql: 'd.loan_type', text: true },
+  grossLoan: { sql: 'd.gross_loan', text: false },
+  loanTerm: { sql: 'd.loan_term', text: false },
+  riskRating: { sql: 'd.risk_rating', text: true },
+  collateralId: { sql: 'c.id', text: true },
+  collateralName: { sql: 'c.name', text: true },
+  // The row shows a missing address as '' (like AddressDto), so it sorts as ''.
+  fullAddress: { sql: "coalesce(c.full_address, '')", text: true },
+  city: { sql: 'c.city', text: true },
+  usState: { sql: 'c.state', text: true },
+  zipCode: { sql: 'c.zip_code', text: true },
+  propertyType: { sql: 'c.property_type', text: true },
+} as const;
+export type ReportStoredSortField = keyof typeof REPORT_STORED_SORT;
+
+export function isStoredSortField(field: string): field is ReportStoredSortField {
+  return Object.hasOwn(REPORT_STORED_SORT, field);
+}
+
+export interface ReportOrder {
+  field: ReportStoredSortField;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * The report's default order, also every sort's tie-breaker: deals as getAllDealIds lists them
+ * (created_at, id), then each deal's collaterals as getDealCollateralSummary lists them.
+ */
+const DEFAULT_ORDER = 'd.created_at, d.id, dc.position, c.id';
+
+function whereClause(selection: ReportSelection): { sql: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const list = (column: string, values: readonly string[] | undefined) => {
+    if (!values || values.length === 0) return;
+    // One JSON parameter, whatever the list's length (SQLite caps bound variables).
+    clauses.push(`${column} IN (SELECT value FROM json_each(?))`);
+    params.push(JSON.stringify(values));
+  };
+  list('d.id', selection.dealIds);
+  list('d.state', selection.states);
+  list('c.property_type', selection.propertyTypes);
+  list('d.loan_type', selection.loanTypes);
+  list('d.risk_rating', selection.riskRatings);
+  list('d.owner_id', selection.owners);
+  const text = (column: string, value: string | undefined) => {
+    if (value === undefined) return;
+    clauses.push(`trim(${column}) = ? ${TEXT}`);
+    params.push(value.trim());
+  };
+  text('c.city', selection.city);
+  text('c.state', selection.usState);
+  if (selection.minGrossLoan !== undefined) {
+    clauses.push('d.gross_loan >= ?');
+    params.push(selection.minGrossLoan);
+  }
+  if (selection.maxGrossLoan !== undefined) {
+    clauses.push('d.gross_loan <= ?');
+    params.push(selection.maxGrossLoan);
+  }
+  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+function orderClause(order: ReportOrder | undefined): string {
+  if (!order) return `ORDER BY ${DEFAULT_ORDER}`;
+  const { sql, text } = REPORT_STORED_SORT[order.field];
+  // Empty values (NULL) come last in both directions; ties keep the default order.
+  return `ORDER BY (${sql}) IS NULL, ${sql} ${text ? TEXT : ''} ${order.direction === 'desc' ? 'DESC' : 'ASC'}, ${DEFAULT_ORDER}`;
+}
+
+const FROM = `FROM deal_collaterals dc
+  JOIN deals d ON d.id = dc.deal_id
+  JOIN collaterals c ON c.id = dc.collateral_id`;
+
+/** The link ids of every selected (deal, collateral) pair, ordered by a stored column or by default. */
+export function selectReportLinks(db: Db, selection: ReportSelection, order?: ReportOrder): number[] {
+  const where = whereClause(selection);
+  return db.$client
+    .prepare(`SELECT dc.rowid ${FROM} ${where.sql} ${orderClause(order)}`)
+    .pluck()
+    .all(...where.params) as number[];
+}
+
+export interface ReportLink {
+  linkId: number;
+  dealId: string;
+  collateralId: string;
+}
+
+/** The pairs behind the given link ids, in the given order; a link deleted meanwhile is skipped. */
+export function reportLinks(db: Db, linkIds: readonly number[]): ReportLink[] {
+  if (linkIds.length === 0) return [];
+  const rows = db.$client
+    .prepare(
+      `SELECT rowid AS linkId, deal_id AS dealId, collateral_id AS collateralId
+       FROM deal_collaterals WHERE rowid IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(linkIds)) as ReportLink[];
+  const byId = new Map(rows.map((r) => [r.linkId, r]));
+  return linkIds.map((id) => byId.get(id)).filter((r): r is ReportLink => r !== undefined);
+}
+
+/** Every collateral of each deal, in the order collateralsOfDeal gives (position, then id). */
+export function collateralsOfDeals(db: Db, dealIds: readonly string[]): Map<string, CollateralRow[]> {
+  const byDeal = new Map<string, CollateralRow[]>(dealIds.map((id) => [id, []]));
+  if (dealIds.length === 0) return byDeal;
+  const rows = db
+    .select({ dealId: dealCollaterals.dealId, c: collaterals })
+    .from(dealCollaterals)
+    .innerJoin(collaterals, eq(collaterals.id, dealCollaterals.collateralId))
+    .where(inArray(dealCollaterals.dealId, [...dealIds]))
+    .orderBy(asc(dealCollaterals.dealId), asc(dealCollaterals.position), asc(collaterals.id))
+    .all();
+  for (const r of rows) byDeal.get(r.dealId)?.push(r.c);
+  return byDeal;
+}
+
+/**
+ * Holds one read snapshot on this connection until the returned function is called, so a
+ * report streamed across many batches sees one consistent state of the store (WAL: writers on
+ * other connections go on). Only for a connection of its own, such as the `uw report` command:
+ * on a shared connection other code's writes would join the open transaction.
+ */
+export function beginReadSnapshot(db: Db): () => void {
+  const client = db.$client;
+  client.exec('BEGIN DEFERRED');
+  // A deferred transaction takes its snapshot at the first read.
+  client.prepare('SELECT count(*) FROM deals').pluck().get();
+  return () => {
+    if (client.inTransaction) client.exec('COMMIT');
+  };
+}

@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SystemConfig, UnderwritingSettings } from '../contract/system-config';
+import type { Db } from './db';
+import { getSetting, setSetting } from './settings';
+
+export const SYSTEM_CONFIG_FILE = 'system-config.json';
+
+/** The app's resources folder: UW_RESOURCES_DIR, else the nearest `resources/` above this module. */
+export function resourcesDir(): string {
+  if (process.env.UW_RESOURCES_DIR) return resolve(process.env.UW_RESOURCES_DIR);
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'resources');
+    if (existsSync(join(candidate, SYSTEM_CONFIG_FILE))) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`resources/${SYSTEM_CONFIG_FILE} not found; set UW_RESOURCES_DIR`);
+    dir = parent;
+  }
+}
+
+function readJson(file: string): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch (err) {
+    throw new Error(`${file} is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+/** The shipped configuration, with any key overridden by the data directory's own file. */
+export function loadSystemConfig(dataDir?: string): SystemConfig {
+  const shipped = readJson(join(resourcesDir(), SYSTEM_CONFIG_FILE));
+  const overrideFile = dataDir ? join(dataDir, SYSTEM_CONFIG_FILE) : undefined;
+  const override = overrideFile && existsSync(overrideFile) ? readJson(overrideFile) : {};
+  const parsed = SystemConfig.safeParse({ ...shipped, ...override });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`system configuration: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+const SETTINGS_KEY = 'underwriting';
+
+export function getUnderwritingSettings(db: Db): UnderwritingSettings {
+  return UnderwritingSettings.parse(getSetting(db, SETTINGS_KEY) ?? {});
+}
+
+export function setUnderwritingSettings(db: Db, value: Partial<UnderwritingSettings>): UnderwritingSettings {
+  const next = UnderwritingSettings.parse({ ...getUnderwritingSettings(db), ...value });
+  setSetting(db, SETTINGS_KEY, next);
+  return next;
+}

@@ -1,0 +1,16 @@
+declare module 'zipcodes' {
+  export interface ZipInfo {
+    zip: string;
+    latitude: number;
+    longitude: number;
+    city: string;
+    state: string;
+    country: string;
+  }
+  const zipcodes: {
+    lookup(zip: string | number): ZipInfo | undefined;
+    lookupByName(city: string, state: string): ZipInfo[];
+    lookupByCoords(lat: number, lng: number): ZipInfo | null;
+  };
+  export default zipcodes;
+}

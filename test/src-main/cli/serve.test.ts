@@ -1,0 +1,84 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runUw, startUwServe, stop, type Running } from '../../support/cli';
+import { fetchToken, tempDir } from '../../support/service';
+
+const dirs: { remove(): void }[] = [];
+const running: Running[] = [];
+afterEach(async () => {
+  for (const r of running.splice(0)) await stop(r, 'SIGKILL');
+  for (const d of dirs.splice(0)) d.remove();
+});
+
+function newDir() {
+  const d = tempDir('uw-cli-');
+  dirs.push(d);
+  return d.path;
+}
+
+async function dealIds(origin: string, secret = 'secret') {
+  const token = await fetchToken(origin, origin, { clientId: 'id', secret });
+  const res = await fetch(`${origin}/api/apiGateway/getAllDealIds`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { dealIds: string[] }).dealIds;
+}
+
+describe('uw serve', () => {
+  it('prints its address, serves the demo portfolio, exits 0 on SIGTERM and keeps everything across a restart', async () => {
+    const dataDir = newDir();
+    const args = ['--port', '0', '--data-dir', dataDir, '--client', 'id:secret', '--user', 'owner@example.com', '--demo', '--demo-deals', '12'];
+    const first = await startUwServe(args);
+    running.push(first);
+    expect(first.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const before = await dealIds(first.origin);
+    expect(before).toHaveLength(12);
+    expect(await stop(first)).toBe(0);
+
+    const second = await startUwServe(args);
+    running.push(second);
+    expect(await dealIds(second.origin)).toEqual(before);
+    expect(second.lines.some((l) => l.startsWith('demo portfolio'))).toBe(false);
+    expect(await stop(second)).toBe(0);
+  }, 60_000);
+
+  it('provisions clients from UW_CLIENTS and never prints their secrets', async () => {
+    const r = await startUwServe(['--port', '0', '--data-dir', newDir()], { UW_CLIENTS: 'id:s3cr3t-value,other:x', UW_USERS: 'a@example.com' });
+    running.push(r);
+    expect(await dealIds(r.origin, 's3cr3t-value')).toEqual([]);
+    expect(await stop(r)).toBe(0);
+    expect(r.lines.join('\n') + r.stderr()).not.toContain('s3cr3t-value');
+  }, 30_000);
+
+  it.each([
+    [['--port', 'eighty'], /--port must be a whole number/],
+    [['--port', '70000'], /--port must be a whole number/],
+    [['--client', 'nocolon'], /ID:SECRET/],
+    [['--demo-deals', '0', '--demo'], /--demo-deals must be a whole number/],
+    [['--bogus'], /Unknown option/],
+    [['--user', 'not-an-email'], /e-mail/],
+  ])('exits non-zero with a one-line reason for %j', async (args, reason) => {
+    const { code, stderr } = await runUw(['serve', ...args, '--data-dir', newDir()]);
+    expect(code).not.toBe(0);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(reason);
+  }, 30_000);
+
+  it('prints its options for --help', async () => {
+    const { code, stdout } = await runUw(['serve', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('--public-url');
+  });
+
+  it('refuses a data directory written by a newer schema, with a clear message', async () => {
+    const dataDir = newDir();
+    const r = await startUwServe(['--port', '0', '--data-dir', dataDir]);
+    running.push(r);
+    await stop(r);
+    const db = new Database(join(dataDir, 'uw.sqlite'));
+    db.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)').run('future', Date.now() + 1e12);
+    db.close();
+    const { code, stderr } = await runUw(['serve', '--port', '0', '--data-dir', dataDir]);
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/newer version of Underwriting Workstation/);
+  }, 30_000);
+});

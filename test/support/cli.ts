@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+const UW = join(ROOT, 'src-main', 'cli', 'uw.ts');
+
+export interface Running {
+  child: ChildProcess;
+  origin: string;
+  lines: string[];
+  stderr: () => string;
+}
+
+/** Runs `uw` to completion and returns its exit code and output. */
+export async function runUw(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(TSX, [UW, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+/** Starts `uw serve` and resolves once it prints its `listening on` line. */
+export async function startUwServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Running> {
+  const child = spawn(TSX, [UW, 'serve', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+  const lines: string[] = [];
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  const origin = await new Promise<string>((resolve, reject) => {
+    let buffer = '';
+    child.stdout.on('data', (d: Buffer) => {
+      buffer += d.toString();
+      let nl;
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        lines.push(line);
+        const m = /^listening on (http:\/\/\S+)$/.exec(line);
+        if (m) resolve(m[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`uw serve exited ${code}: ${err}`)));
+  });
+  return { child, origin, lines, stderr: () => err };
+}
+
+export async function stop(running: Running, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  if (running.child.exitCode !== null) return running.child.exitCode;
+  running.child.kill(signal);
+  const [code] = (await once(running.child, 'exit')) as [number | null];
+  return code;
+}
