@@ -89,21 +89,24 @@ interface NumberRule {
   minExclusive?: boolean;
   max?: number;
   wholeMonths?: boolean;
-  /** How the accepted values read in an error description. */
+  /** How the accepted values read in an error description, and an example. */
   expected: string;
+  example: string;
 }
 
 /** Loan terms of more than 100 years are typos; they would also push maturity past year 9999. */
 export const MAX_TERM_MONTHS = 1200;
 
-const MONEY: NumberRule = { min: 0, expected: 'an amount in USD of 0 or more' };
-const PERCENT: NumberRule = { min: 0, max: 100, expected: 'a percentage from 0 to 100 (5.5 means 5.5 %)' };
+const MONEY: NumberRule = { min: 0, expected: 'an amount in USD of 0 or more', example: '12500000.00' };
+const PERCENT: NumberRule = { min: 0, max: 100, expected: 'a percentage from 0 to 100 (5.5 means 5.5 %)', example: '5.5' };
+const ANY_NUMBER: NumberRule = { min: -Infinity, expected: 'a number', example: '42' };
 const termRule = (min: 0 | 1): NumberRule => ({
   min: 0,
   minExclusive: min === 1,
   max: MAX_TERM_MONTHS,
   wholeMonths: true,
   expected: `a whole number of months from ${min} to ${MAX_TERM_MONTHS}`,
+  example: '60',
 });
 
 function checkNumber(n: number, rule: NumberRule): boolean {
@@ -202,7 +205,7 @@ export function checkUpdate(property: BulkUpdateProperty, wire: WireValue, c: Ch
       };
     }
     if (spec.kind === 'string' && !rule.nonBlank) return { ok: true, column, value: text };
-    return illegal(`${property} must not be empty.`);
+    return illegal(`${property} must not be empty: it cannot be cleared through the bulk update.`);
   }
 
   switch (spec.kind) {
@@ -213,10 +216,10 @@ export function checkUpdate(property: BulkUpdateProperty, wire: WireValue, c: Ch
     }
     case 'number':
     case 'percent': {
-      const numeric = rule.number ?? (spec.kind === 'percent' ? PERCENT : { min: -Infinity, expected: 'a number' });
+      const numeric = rule.number ?? (spec.kind === 'percent' ? PERCENT : ANY_NUMBER);
       const n = decimalOf(typeof wire === 'number' ? wire : text);
       if (n === null || !checkNumber(n, numeric)) {
-        return illegal(`${property} must be ${numeric.expected}, written in plain decimal notation (e.g. ${spec.kind === 'percent' ? '5.5' : '60'}).`);
+        return illegal(`${property} must be ${numeric.expected}, written in plain decimal notation (e.g. ${numeric.example}).`);
       }
       return { ok: true, column, value: spec.kind === 'percent' ? percentToDecimal(typeof wire === 'number' ? wire : text) : n };
     }

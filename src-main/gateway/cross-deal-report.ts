@@ -12,12 +12,14 @@ import {
 } from '../contract';
 import type { UnderwritingSettings } from '../contract/system-config';
 import { dealCollateralTotals, maturityDate } from '../domain';
+import type { Db } from '../store/db';
 import { dealRows } from '../store/deals';
 import {
   collateralsOfDeals,
   isStoredSortField,
   reportLinks,
   selectReportLinks,
+  storeVersion,
   type ReportOrder,
   type ReportSelection,
 } from '../store/report-query';
@@ -261,6 +263,46 @@ export async function* reportRows(ctx: GatewayContext, query: ReportQuery): Asyn
   yield* (await openReport(ctx, query)).rows;
 }
 
+/** An ordered selection with its totals, as computed for one store version and one filter. */
+interface ComputedSelection {
+  key: string;
+  linkIds: number[];
+  totals: Totals;
+}
+
+/** The last few selections per store: paging through a report recomputes only the page. */
+const selections = new WeakMap<Db, ComputedSelection[]>();
+const SELECTIONS_KEPT = 4;
+
+/**
+ * Every matching link in report order, with the totals: one pass over every matching row
+ * (figures are needed for the totals and for a computed sort). Reused while the store and the
+ * criteria are unchanged (storeVersion), so turning pages costs only the page's rows.
+ */
+function computeSelection(ctx: GatewayContext, query: ReportQuery, settings: UnderwritingSettings): ComputedSelection {
+  const selection = selectionOf(query);
+  const key = `${storeVersion(ctx.db)}|${JSON.stringify([selection, query.sortBy ?? null, query.sortDirection ?? 'asc'])}`;
+  const kept = selections.get(ctx.db) ?? [];
+  const hit = kept.find((s) => s.key === key);
+  if (hit) return hit;
+
+  const linkIds = selectReportLinks(ctx.db, selection, storedOrderOf(query));
+  const computedSort = computedSortOf(query);
+  const totals = new ReportTotals();
+  const ids: number[] = [];
+  const keys: SortKey[] = [];
+  for (let i = 0; i < linkIds.length; i += ROWS_PER_BATCH) {
+    for (const { linkId, row } of rowsOfLinks(ctx, linkIds.slice(i, i + ROWS_PER_BATCH), settings)) {
+      totals.add(row);
+      ids.push(linkId);
+      if (computedSort) keys.push(row[computedSort.field]);
+    }
+  }
+  const result = { key, linkIds: computedSort ? sortLinksByKey(ids, keys, computedSort.direction) : ids, totals: totals.result() };
+  selections.set(ctx.db, [result, ...kept].slice(0, SELECTIONS_KEPT));
+  return result;
+}
+
 /**
  * POST getCrossDealCollateralReport: one page of rows, with totals and totalRows over every
  * row matching the filter. Runs without yielding, so the page and the totals come from one
@@ -271,32 +313,8 @@ export async function getCrossDealCollateralReport(ctx: GatewayContext, body: un
   if (!parsed.ok) return parsed.failure;
   const filter = parsed.value;
   const settings = underwritingSettings(ctx);
-  const linkIds = selectReportLinks(ctx.db, selectionOf(filter), storedOrderOf(filter));
-  const computedSort = computedSortOf(filter);
+  const { linkIds, totals } = computeSelection(ctx, filter, settings);
   const start = (filter.page - 1) * filter.pageSize;
-  const end = start + filter.pageSize;
-
-  // One pass over every matching row: the totals, and either the page (rows already in order)
-  // or the sort keys (a computed sort).
-  const totals = new ReportTotals();
-  const keys: SortKey[] = [];
-  const ids: number[] = [];
-  let page: Row[] = [];
-  let index = 0;
-  for (let i = 0; i < linkIds.length; i += ROWS_PER_BATCH) {
-    for (const { linkId, row } of rowsOfLinks(ctx, linkIds.slice(i, i + ROWS_PER_BATCH), settings)) {
-      totals.add(row);
-      if (computedSort) {
-        ids.push(linkId);
-        keys.push(row[computedSort.field]);
-      } else if (index >= start && index < end) page.push(row);
-      index++;
-    }
-  }
-  if (computedSort) {
-    const sorted = sortLinksByKey(ids, keys, computedSort.direction);
-    page = rowsOfLinks(ctx, sorted.slice(start, end), settings).map((r) => r.row);
-  }
-  const result = totals.result();
-  return ok({ rows: page, totals: result, totalRows: result.rowCount, page: filter.page, pageSize: filter.pageSize });
+  const rows = rowsOfLinks(ctx, linkIds.slice(start, start + filter.pageSize), settings).map((r) => r.row);
+  return ok({ rows, totals, totalRows: totals.rowCount, page: filter.page, pageSize: filter.pageSize });
 }

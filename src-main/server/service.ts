@@ -58,14 +58,15 @@ export async function startService(options: ServiceOptions): Promise<Service> {
 
     let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
     const web = options.web ? { session: randomBytes(24).toString('base64url'), rendererDir: rendererDir() } : undefined;
+    const gateway = { db, places: createOfflinePlaceLookup(), config, now: () => new Date() };
     const app = await buildServer({
-      gateway: { db, places: createOfflinePlaceLookup(), config, now: () => new Date() },
+      gateway,
       tokens: createTokenService(db, () => baseUrl),
       web,
       logger: options.logger,
     });
     await app.listen({ port: options.port, host: options.host });
-    resumePendingImports({ db, places: createOfflinePlaceLookup(), config, now: () => new Date() });
+    resumePendingImports(gateway);
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;

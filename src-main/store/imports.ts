@@ -132,7 +132,12 @@ export function applyImportItem(
 ): ImportItemOutcome | 'already-processed' | 'no-report' {
   return db.transaction((transaction) => {
     const tx = transaction as unknown as Db;
-    const report = importReport(tx, reportId);
+    // Only the log: the request itself (possibly large) is not re-read for every item.
+    const report = tx
+      .select({ createdEntities: importReports.createdEntities, errors: importReports.errors })
+      .from(importReports)
+      .where(eq(importReports.id, reportId))
+      .get() as Pick<ImportReport, 'createdEntities' | 'errors'> | undefined;
     if (!report) return 'no-report' as const;
     if (processedItemIndexes(report).has(itemIndex)) return 'already-processed' as const;
     const outcome = decide(tx);

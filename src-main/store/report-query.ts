@@ -171,3 +171,14 @@ export function beginReadSnapshot(db: Db): () => void {
     if (client.inTransaction) client.exec('COMMIT');
   };
 }
+
+/**
+ * A token that changes whenever the store's content may have changed: any commit by another
+ * connection (data_version) or any row written by this one (total_changes). Equal tokens mean
+ * equal content, so a result computed from the store may be reused while the token holds.
+ */
+export function storeVersion(db: Db): string {
+  const dataVersion = db.$client.pragma('data_version', { simple: true }) as number;
+  const changes = db.$client.prepare('SELECT total_changes()').pluck().get() as number;
+  return `${dataVersion}:${changes}`;
+}

@@ -24,7 +24,7 @@ function readJson(file: string): Record<string, unknown> {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   } catch (err) {
-    throw new Error(`${file} is not valid JSON: ${(err as Error).message}`);
+    throw new Error(`${file} is not valid JSON: ${(err as Error).message}`, { cause: err });
   }
 }
 

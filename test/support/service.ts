@@ -14,6 +14,8 @@ export function tempDir(prefix = 'uw-test-'): { path: string; remove(): void } {
 
 export interface TestService extends Service {
   token(): Promise<string>;
+  // Tests walk loosely typed JSON; the contract schemas check shapes where it matters.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   api<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
   stop(): Promise<void>;
 }

@@ -371,7 +371,7 @@ describe('import reports across restarts', () => {
         deal = await createDeal(first, 'Crash Deal');
         done = item([deal], { migrationReference: 'CRASH-1' });
         rest = item([deal], { migrationReference: 'CRASH-2' });
-        [{ entityId: doneId }] = (await importAndWait(first, [done])).createdEntities as [{ entityId: string }];
+        doneId = (await importAndWait(first, [done])).createdEntities[0]!.entityId;
         // The row a crash leaves behind: item 0 written and logged in its transaction, item 1 not yet.
         first.db.$client
           .prepare(`INSERT INTO import_reports (id, status, request, created_entities, errors) VALUES (?, 'Pending', ?, ?, '[]')`)

@@ -1,0 +1,196 @@
+// @ts-check
+/**
+ * ESLint flat config: the recommended rules (no type-aware rules, to keep lint fast) and the
+ * LAYER RULES of DESIGN.md "Layers" (dependencies point down only), enforced with
+ * `no-restricted-imports`.
+ *
+ * How the layer rules are built: ESLint does not merge the options of one rule across config
+ * objects (the last matching object wins), so every file gets exactly one complete
+ * `no-restricted-imports` entry: the default entry below for files outside the layers (tests,
+ * scripts, bench, configs, the CLI), then entries per layer folder that repeat the global
+ * restrictions the layer is subject to and add its own.
+ *
+ * Relative imports are matched by where they resolve: each layer gets one config object per
+ * folder depth, so inside src-main/gateway '../server/app.js' and '../../src-main/server' are
+ * refused while a file's own './app' or (one folder down) '../app' is not mistaken for a layer.
+ * scripts/check-layers.mjs proves the rules fire (run by `npm test` with the lint step).
+ */
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Top to bottom. A layer may import the layers below it, never the ones above. */
+const LAYERS = [
+  'src-renderer',
+  'src-preload',
+  'src-main/electron',
+  'src-main/app',
+  'src-main/server',
+  'src-main/sync',
+  'src-main/reports',
+  'src-main/gateway',
+  'src-main/store',
+  'src-main/domain',
+  'src-main/contract',
+];
+
+const SOURCE_FILES = '**/*.{ts,tsx,mts,cts,js,mjs,cjs,jsx}';
+const WHY = 'DESIGN.md "Layers": dependencies point down only.';
+
+/** @param {string} s */
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** @typedef {{ regex: string, message: string, caseSensitive: true }} Restriction */
+
+/** @param {string} regex @param {string} message @returns {Restriction} */
+const restrict = (regex, message) => ({ regex, message, caseSensitive: true });
+
+/** Folder depths below a layer that get their own exact rules; deeper files share the last. */
+const MAX_DEPTH = 6;
+
+/**
+ * A regex matching relative imports, written in a file `depth` folders below `layer`, that
+ * resolve into `target` (a layer folder). Depth matters: inside src-main/server, './app' and
+ * (from src-main/server/routes/) '../app' are src-main/server/app.ts, while '../app' from
+ * src-main/server/x.ts is the app layer. Every spelling from the shortest ('../app') to the
+ * one through the repository root ('../../src-main/app') is matched.
+ */
+function layerImportRegex(/** @type {string} */ layer, /** @type {number} */ depth, /** @type {string} */ target) {
+  // The deepest rule also covers every deeper folder: there, at least that many '../'.
+  const atLeast = depth >= MAX_DEPTH ? ',' : '';
+  const from = layer.split('/');
+  const to = target.split('/');
+  let common = 0;
+  while (common < from.length && common < to.length && from[common] === to[common]) common += 1;
+  const segments = from.length + depth; // folders between the repository root and the file
+  const spellings = [];
+  for (let extra = 0; extra <= common; extra += 1) {
+    const ups = segments - common + extra;
+    spellings.push(`(?:\\.\\./){${ups}${atLeast}}${to.slice(common - extra).map(escape).join('/')}`);
+  }
+  return `^(?:\\./)?(?:${spellings.join('|')})(?:/|$)`;
+}
+
+const NODE_BUILTINS = [...new Set(builtinModules.map((m) => m.replace(/^node:/, '').split('/')[0]))];
+
+// --- restrictions --------------------------------------------------------------------------
+
+const ELECTRON = [
+  restrict('^electron(?:/.*)?$', `Only src-main/electron, src-main/index.ts and src-preload may import 'electron'. ${WHY}`),
+  restrict('^electron-store$', `Only src-main/electron may import 'electron-store'. ${WHY}`),
+];
+const DATABASE = [
+  restrict('^drizzle-orm(?:/.*)?$', `Only src-main/store may import drizzle-orm: it is the only code that sees SQL. ${WHY}`),
+  restrict('^better-sqlite3$', `Only src-main/store may import better-sqlite3: it is the only code that sees SQL. ${WHY}`),
+];
+const NODE = [
+  restrict(
+    `^(?:node:.*|(?:${NODE_BUILTINS.map(escape).join('|')})(?:/.*)?)$`,
+    'No Node built-ins here: this code also runs in the browser / must stay pure.',
+  ),
+];
+
+/** @param {string} layer @param {number} depth */
+function upwardImports(layer, depth) {
+  const above = LAYERS.slice(0, LAYERS.indexOf(layer));
+  return above.map((upper) =>
+    restrict(layerImportRegex(layer, depth, upper), `${layer} may not import ${upper} (a layer above it). ${WHY}`),
+  );
+}
+
+/** @type {Record<string, (depth: number) => Restriction[]>} */
+const LAYER_RULES = {
+  'src-renderer': () => [
+    ...ELECTRON,
+    ...DATABASE,
+    ...NODE,
+    restrict(
+      '(?:^|/)src-main/(?!contract(?:/|$))',
+      `src-renderer may import only src-main/contract (types) from the main process; talk to it through window.uw. ${WHY}`,
+    ),
+  ],
+  'src-preload': (depth) => [
+    restrict('^(?![./])(?!electron$)', `src-preload may import only 'electron' and src-main/contract. ${WHY}`),
+    restrict('(?:^|/)src-main/(?!contract(?:/|$))', `src-preload may import only 'electron' and src-main/contract. ${WHY}`),
+    ...upwardImports('src-preload', depth),
+  ],
+  'src-main/electron': (depth) => [...DATABASE, ...upwardImports('src-main/electron', depth)],
+  'src-main/app': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/app', depth)],
+  'src-main/server': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/server', depth)],
+  'src-main/sync': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/sync', depth)],
+  'src-main/reports': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/reports', depth)],
+  'src-main/gateway': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/gateway', depth)],
+  'src-main/store': (depth) => [...ELECTRON, ...upwardImports('src-main/store', depth)],
+  'src-main/domain': (depth) => [
+    restrict('^(?![./])', `src-main/domain imports nothing but domain: no packages (not even zod), no Node built-ins. ${WHY}`),
+    ...upwardImports('src-main/domain', depth),
+    restrict(layerImportRegex('src-main/domain', depth, 'src-main/contract'), `src-main/domain imports nothing but domain. ${WHY}`),
+  ],
+  'src-main/contract': (depth) => [
+    restrict('^(?![./])(?!zod(?:/|$))', `src-main/contract imports only zod (preload and renderer import its types). ${WHY}`),
+    ...upwardImports('src-main/contract', depth),
+  ],
+};
+
+/** @param {Restriction[]} patterns */
+const noRestrictedImports = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/** One config object per layer and folder depth, each with the complete restriction list. */
+function layerConfigs() {
+  return Object.entries(LAYER_RULES).flatMap(([layer, rulesAt]) =>
+    Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => ({
+      name: `layers/${layer}/depth-${depth}`,
+      files: [`${layer}/${'*/'.repeat(depth)}${depth === MAX_DEPTH ? '**/' : ''}*`],
+      rules: noRestrictedImports(rulesAt(depth)),
+    })),
+  );
+}
+
+// --- config ------------------------------------------------------------------------------------
+
+export default defineConfig([
+  globalIgnores(['out/', 'node_modules/', 'test-results/', 'playwright-report/', '.reports/', 'coverage/']),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+
+  {
+    files: [SOURCE_FILES],
+    languageOptions: {
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: ['src-renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['src-preload/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Playwright fixtures must destructure their first argument, even when they use nothing.
+    files: ['test/e2e/**'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+
+  // Layer rules. Default for everything outside the layers: no electron, no drizzle/SQLite.
+  { files: [SOURCE_FILES], rules: noRestrictedImports([...ELECTRON, ...DATABASE]) },
+  // The Electron composition root may import electron.
+  { files: ['src-main/index.ts'], rules: noRestrictedImports(DATABASE) },
+  // Tests are no layer: they may open the SQLite file to check what the store wrote
+  // (WAL mode, outbox rows after a kill), but never import electron (it throws under Node).
+  { files: ['test/**'], rules: noRestrictedImports(ELECTRON) },
+  ...layerConfigs(),
+]);

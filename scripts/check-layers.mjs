@@ -1,0 +1,157 @@
+#!/usr/bin/env node
+/**
+ * Proves that the layer rules of eslint.config.js fire: lints deliberately good and bad imports
+ * as if they were files of each layer (ESLint lintText with a virtual filePath: nothing is
+ * written to the tree). Exits non-zero when a bad import passes or a good one is refused.
+ * Run by scripts/test.mjs with the lint step; `node scripts/check-layers.mjs` on its own.
+ */
+import { ESLint } from 'eslint';
+
+const RULE = 'no-restricted-imports';
+
+/** [virtual file, import source, allowed?] */
+const CASES = [
+  // renderer: no Node, no electron, from src-main only contract
+  ['src-renderer/views/Deals.tsx', 'node:fs', false],
+  ['src-renderer/views/Deals.tsx', 'fs/promises', false],
+  ['src-renderer/views/Deals.tsx', 'path', false],
+  ['src-renderer/views/Deals.tsx', 'child_process', false],
+  ['src-renderer/views/Deals.tsx', 'electron', false],
+  ['src-renderer/views/Deals.tsx', 'electron-store', false],
+  ['src-renderer/views/Deals.tsx', 'better-sqlite3', false],
+  ['src-renderer/views/Deals.tsx', '../../src-main/gateway/deals', false],
+  ['src-renderer/views/Deals.tsx', '../../src-main/app/channels', false],
+  ['src-renderer/views/Deals.tsx', '../../src-main/contract/deal', true],
+  ['src-renderer/views/Deals.tsx', '../../src-preload/api', true],
+  ['src-renderer/views/Deals.tsx', '@mantine/core', true],
+  ['src-renderer/views/Deals.tsx', './DealTable', true],
+  // preload: electron and contract only
+  ['src-preload/index.ts', 'electron', true],
+  ['src-preload/index.ts', './api', true],
+  ['src-preload/index.ts', '../src-main/contract/channels', true],
+  ['src-preload/index.ts', 'zod', false],
+  ['src-preload/index.ts', 'electron-store', false],
+  ['src-preload/index.ts', 'node:fs', false],
+  ['src-preload/index.ts', '../src-main/app/channels', false],
+  ['src-preload/index.ts', '../src-main/electron/constants', false],
+  ['src-preload/index.ts', '../src-renderer/App', false],
+  // electron layer
+  ['src-main/electron/settings.ts', 'electron', true],
+  ['src-main/electron/settings.ts', 'electron-store', true],
+  ['src-main/electron/settings.ts', '../app/channels', true],
+  ['src-main/electron/settings.ts', '../contract/deal', true],
+  ['src-main/electron/settings.ts', 'better-sqlite3', false],
+  ['src-main/electron/settings.ts', 'drizzle-orm', false],
+  ['src-main/electron/settings.ts', '../../src-preload/api', false],
+  ['src-main/electron/settings.ts', '../../src-renderer/App', false],
+  // app
+  ['src-main/app/channels.ts', 'electron', false],
+  ['src-main/app/channels.ts', '../electron/ipc', false],
+  ['src-main/app/channels.ts', '../gateway/deals', true],
+  ['src-main/app/channels.ts', '../sync/engine', true],
+  ['src-main/app/channels.ts', 'zod', true],
+  // server
+  ['src-main/server/routes/deals.ts', '../../app/channels', false],
+  ['src-main/server/routes/deals.ts', '../../electron/window', false],
+  ['src-main/server/routes/deals.ts', '../../gateway/deals', true],
+  ['src-main/server/routes/deals.ts', '../../store/db', true],
+  ['src-main/server/routes/deals.ts', 'fastify', true],
+  ['src-main/server/routes/deals.ts', 'node:http', true],
+  ['src-main/server/routes/deals.ts', 'drizzle-orm', false],
+  ['src-main/server/routes/deals.ts', '../app', true], // src-main/server/app.ts, not the app layer
+  ['src-main/server/routes/deals.ts', '../../../src-main/app/channels', false],
+  ['src-main/server/service.ts', './app', true], // src-main/server/app.ts
+  ['src-main/server/service.ts', '../app', false],
+  ['src-main/server/service.ts', '../app/channels.js', false],
+  ['src-main/server/service.ts', '../../src-main/app', false],
+  ['src-main/server/a/b/c/d/e/f/g/deep.ts', '../../../../../../../../app/x', false],
+  ['src-main/server/routes/deals.ts', 'electron', false],
+  // sync
+  ['src-main/sync/pull.ts', '../server/index', false],
+  ['src-main/sync/pull.ts', '../app', false],
+  ['src-main/sync/pull.ts', '../reports/collateral', true],
+  ['src-main/sync/pull.ts', '../gateway/deals', true],
+  ['src-main/sync/pull.ts', 'ky', true],
+  // reports
+  ['src-main/reports/collateral.ts', '../sync/pull', false],
+  ['src-main/reports/collateral.ts', '../gateway/deals', true],
+  ['src-main/reports/collateral.ts', 'exceljs', true],
+  // gateway
+  ['src-main/gateway/deals.ts', '../server/app.js', false],
+  ['src-main/gateway/deals.ts', '../server', false],
+  ['src-main/gateway/deals.ts', '../../src-main/server/app', false],
+  ['src-main/gateway/deals.ts', '../reports/collateral', false],
+  ['src-main/gateway/deals.ts', '../sync', false],
+  ['src-main/gateway/deals.ts', 'drizzle-orm', false],
+  ['src-main/gateway/deals.ts', 'better-sqlite3', false],
+  ['src-main/gateway/deals.ts', '../store/db', true],
+  ['src-main/gateway/deals.ts', '../domain/ratio', true],
+  ['src-main/gateway/deals.ts', '../contract/deal', true],
+  ['src-main/gateway/deals.ts', './helpers', true],
+  ['src-main/gateway/deals.ts', './server', true], // a file of the gateway named server.ts
+  ['src-main/gateway/place-lookup/offline.ts', '../../server/app', false],
+  ['src-main/gateway/place-lookup/offline.ts', '../../sync', false],
+  ['src-main/gateway/place-lookup/offline.ts', '../index', true],
+  ['src-main/gateway/place-lookup/offline.ts', '../../store/db', true],
+  // store
+  ['src-main/store/db.ts', 'better-sqlite3', true],
+  ['src-main/store/db.ts', 'drizzle-orm/better-sqlite3', true],
+  ['src-main/store/db.ts', 'drizzle-orm', true],
+  ['src-main/store/db.ts', '../gateway/deals', false],
+  ['src-main/store/db.ts', 'electron', false],
+  ['src-main/store/db.ts', 'electron-store', false],
+  ['src-main/store/db.ts', '../domain/ratio', true],
+  ['src-main/store/db.ts', '../contract/deal', true],
+  ['src-main/store/db.ts', 'node:fs', true],
+  // domain: nothing but domain
+  ['src-main/domain/valuation.ts', './ratio', true],
+  ['src-main/domain/valuation.ts', '../domain/ratio', true],
+  ['src-main/domain/valuation.ts', 'zod', false],
+  ['src-main/domain/valuation.ts', 'node:fs', false],
+  ['src-main/domain/valuation.ts', 'fs', false],
+  ['src-main/domain/valuation.ts', '../contract/deal', false],
+  ['src-main/domain/valuation.ts', '../store/db', false],
+  ['src-main/domain/valuation.ts', '../gateway', false],
+  ['src-main/domain/rent-roll/summary.ts', '../../contract/deal', false],
+  ['src-main/domain/rent-roll/summary.ts', '../ratio', true],
+  // contract: zod only
+  ['src-main/contract/deal.ts', 'zod', true],
+  ['src-main/contract/deal.ts', 'zod/v4', true],
+  ['src-main/contract/deal.ts', './enums', true],
+  ['src-main/contract/deal.ts', 'fastify', false],
+  ['src-main/contract/deal.ts', 'node:crypto', false],
+  ['src-main/contract/deal.ts', '../domain/ratio', false],
+  ['src-main/contract/deal.ts', '../store/schema', false],
+  // outside the layers
+  ['src-main/index.ts', 'electron', true],
+  ['src-main/index.ts', 'better-sqlite3', false],
+  ['src-main/cli/uw.ts', 'electron', false],
+  ['src-main/cli/uw.ts', 'better-sqlite3', false],
+  ['src-main/cli/uw.ts', '../server/index', true],
+  ['test/src-main/gateway/deals.test.ts', 'electron', false],
+  ['test/src-main/gateway/deals.test.ts', 'better-sqlite3', true], // tests may inspect the SQLite file
+  ['test/src-main/gateway/deals.test.ts', '../../../src-main/gateway/deals', true],
+  ['test/src-main/store/db.test.ts', 'better-sqlite3', true],
+  ['test/src-main/electron/csp.test.ts', 'electron', false],
+  ['scripts/tool.mjs', 'electron', false],
+  ['bench/run.ts', 'electron', false],
+  ['bench/run.ts', 'drizzle-orm', false],
+  ['electron.vite.config.ts', 'electron-vite', true],
+];
+
+const eslint = new ESLint({ cwd: process.cwd() });
+let failures = 0;
+for (const [filePath, source, allowed] of CASES) {
+  const code = `import * as m from '${source}';\nexport { m };\n`;
+  const [result] = await eslint.lintText(code, { filePath });
+  const fired = (result?.messages ?? []).some((m) => m.ruleId === RULE);
+  if (fired === allowed) {
+    failures += 1;
+    console.error(`layer rule ${allowed ? 'wrongly refuses' : 'misses'}: ${filePath} importing '${source}'`);
+  }
+}
+if (failures > 0) {
+  console.error(`check-layers: ${failures} of ${CASES.length} cases wrong`);
+  process.exit(1);
+}
+console.log(`check-layers: all ${CASES.length} layer-rule cases behave`);

@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: the one command (DESIGN.md "Tests").
+ *
+ *   typecheck -> lint (+ layer-rule self-check) -> vitest run -> build -> playwright test
+ *
+ * Every step runs even when an earlier one failed, with its output streamed. The closing line
+ * is computed here from the JSON reports (.reports/vitest.json, .reports/playwright.json), not
+ * read from the tools' own output:
+ *
+ *   N passed, N failed[, N skipped]
+ *
+ * A failed typecheck, lint or build step counts as 1 failed; so does a test run that failed
+ * without a test to blame (a file that does not load, a crash, a missing report) and a
+ * Playwright run that cannot happen because /usr/bin/chromium is missing. Exit 1 if anything failed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, binPath } from './lib.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const VITEST_REPORT = join(ROOT, '.reports', 'vitest.json');
+const PLAYWRIGHT_REPORT = join(ROOT, '.reports', 'playwright.json');
+
+const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+const totals = { passed: 0, failed: 0, skipped: 0 };
+/** @type {{ step: string, result: string }[]} */
+const summary = [];
+
+function run(title, args) {
+  console.log(`\n\x1b[1m=== ${title} ===\x1b[0m`);
+  const started = Date.now();
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.error) console.error(`${title}: ${result.error.message}`);
+  return { code: result.status ?? 1, seconds };
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** A step whose only outcome is pass/fail. */
+function gate(step, commands) {
+  let failed = false;
+  let seconds = 0;
+  for (const [title, args] of commands) {
+    const result = run(title, args);
+    seconds += Number(result.seconds);
+    if (result.code !== 0) failed = true;
+  }
+  if (failed) totals.failed += 1;
+  summary.push({ step, result: `${failed ? 'FAILED' : 'ok'} (${seconds.toFixed(1)} s)` });
+}
+
+/** Test counts from vitest's JSON report (jest-compatible format). */
+function vitestCounts(report, code) {
+  if (report === null) {
+    console.error(`vitest: no report at ${VITEST_REPORT}`);
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  let failed = report.numFailedTests ?? 0;
+  // A test file that fails to load (syntax error, failing import, error in a hook) has no
+  // failed test of its own: count the file.
+  for (const file of report.testResults ?? []) {
+    const failedAssertions = (file.assertionResults ?? []).filter((a) => a.status === 'failed').length;
+    if (file.status === 'failed' && failedAssertions === 0) failed += 1;
+  }
+  if (code !== 0 && failed === 0) failed = 1; // e.g. an unhandled error outside any test
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+}
+
+function vitest() {
+  rmSync(VITEST_REPORT, { force: true });
+  const { code, seconds } = run('vitest run', [binPath('vitest'), 'run']);
+  const { passed, failed, skipped } = vitestCounts(readJson(VITEST_REPORT), code);
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  summary.push({ step: 'vitest', result: `${passed} passed, ${failed} failed, ${skipped} skipped (${seconds} s)` });
+}
+
+function playwright() {
+  if (!existsSync(CHROMIUM)) {
+    console.log(`\n\x1b[1m=== playwright test ===\x1b[0m`);
+    console.error(
+      `Playwright SKIPPED and counted as failed: ${CHROMIUM} is missing ` +
+        `(apt-get install chromium, or run .ci/run, which installs it).`,
+    );
+    totals.failed += 1;
+    summary.push({ step: 'playwright', result: `NOT RUN: ${CHROMIUM} missing (counted as 1 failed)` });
+    return;
+  }
+  rmSync(PLAYWRIGHT_REPORT, { force: true });
+  const { code, seconds } = run('playwright test', [binPath('@playwright/test', 'playwright'), 'test']);
+  const { passed, failed, skipped } = playwrightCounts(readJson(PLAYWRIGHT_REPORT), code);
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  summary.push({ step: 'playwright', result: `${passed} passed, ${failed} failed, ${skipped} skipped (${seconds} s)` });
+}
+
+/** Test counts from Playwright's JSON report; a flaky test (passed on retry) counts as passed. */
+function playwrightCounts(report, code) {
+  if (report === null || typeof report.stats !== 'object') {
+    console.error(`playwright: no report at ${PLAYWRIGHT_REPORT}`);
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  const { expected = 0, flaky = 0, unexpected = 0, skipped = 0 } = report.stats;
+  // Errors outside tests (config, global setup, global timeout, no tests found) fail the run
+  // without an unexpected test.
+  return { passed: expected + flaky, failed: code !== 0 && unexpected === 0 ? 1 : unexpected, skipped };
+}
+
+gate('typecheck', [['typecheck: tsc --noEmit -p tsconfig.json', [binPath('typescript', 'tsc'), '--noEmit', '-p', 'tsconfig.json']]]);
+gate('lint', [
+  ['lint: eslint .', [binPath('eslint'), '.']],
+  ['lint: layer rules self-check', [join(ROOT, 'scripts', 'check-layers.mjs')]],
+]);
+vitest();
+gate('build', [['build: electron-vite build', [binPath('electron-vite'), 'build']]]);
+playwright();
+
+console.log('\n\x1b[1m=== summary ===\x1b[0m');
+for (const { step, result } of summary) console.log(`${step.padEnd(12)} ${result}`);
+console.log(
+  `${totals.passed} passed, ${totals.failed} failed${totals.skipped > 0 ? `, ${totals.skipped} skipped` : ''}`,
+);
+process.exit(totals.failed > 0 ? 1 : 0);

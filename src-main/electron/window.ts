@@ -1,0 +1,44 @@
+import { BrowserWindow, nativeTheme } from 'electron';
+import { APP_ENTRY_URL } from './constants';
+import { devServerOrigin } from './navigation-policy';
+
+export interface MainWindowOptions {
+  /** Absolute path of the built preload (out/preload/index.cjs). */
+  preloadPath: string;
+  /** Window icon (resources/icon.png), when present. */
+  iconPath?: string | undefined;
+  /** electron-vite dev server (unpackaged only); otherwise the UI comes from app://. */
+  devServerUrl?: string | undefined;
+}
+
+export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1440,
+    height: 900,
+    minWidth: 960,
+    minHeight: 600,
+    show: false,
+    title: 'Underwriting Workstation',
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#242424' : '#ffffff',
+    ...(options.iconPath ? { icon: options.iconPath } : {}),
+    webPreferences: {
+      preload: options.preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: false,
+    },
+  });
+  window.once('ready-to-show', () => window.show());
+  const dev = devServerOrigin(options.devServerUrl);
+  void window.loadURL(dev !== null && options.devServerUrl ? options.devServerUrl : APP_ENTRY_URL);
+  return window;
+}

@@ -1,0 +1,34 @@
+/**
+ * The renderer-facing API the preload exposes as `window.uw`. Types and two constants only:
+ * no 'electron' import, so the renderer (and tests) can import this file.
+ *
+ * One invoke channel and one event channel cross the bridge, nothing raw: the renderer never
+ * sees ipcRenderer, IpcRendererEvent or Node objects.
+ */
+
+/** Must equal IPC_INVOKE_CHANNEL / IPC_EVENT_CHANNEL in src-main/electron/constants.ts (tested). */
+export const INVOKE_CHANNEL = 'uw:invoke';
+export const EVENT_CHANNEL = 'uw:event';
+
+export type UwResult<T> = { ok: true; value: T } | { ok: false; error: string; details?: unknown };
+
+/** channel name -> its payload and its result. */
+export type ChannelMap = Record<string, { input: unknown; output: unknown }>;
+/** event name -> its payload. */
+export type EventMap = Record<string, unknown>;
+
+/**
+ * SEAM: the channel table (src-main/app) is not written yet. When it is, its channel and event
+ * types are published in src-main/contract (the only main-process layer the preload and the
+ * renderer may import) and replace these two open maps, e.g.
+ *   import type { UwChannels, UwEvents } from '../src-main/contract/channels';
+ */
+export type UwChannels = ChannelMap;
+export type UwEvents = EventMap;
+
+export interface UwApi<C extends ChannelMap = UwChannels, E extends EventMap = UwEvents> {
+  /** Calls one operation of the channel table; never rejects for an application error. */
+  invoke<K extends keyof C & string>(channel: K, payload?: C[K]['input']): Promise<UwResult<C[K]['output']>>;
+  /** Subscribes to one event; returns the unsubscribe function. */
+  on<K extends keyof E & string>(event: K, listener: (payload: E[K]) => void): () => void;
+}

@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { test as base, expect } from '@playwright/test';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export const E2E_CLIENT = { id: 'e2e', secret: 'secret' };
+export const E2E_USER = 'owner@example.com';
+
+export interface UwServer {
+  /** http://HOST:PORT from the `listening on` line. */
+  baseUrl: string;
+  /** The `open http://...?session=...` link web mode prints. */
+  openUrl: string;
+  dataDir: string;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
+}
+
+export interface StartOptions {
+  demoDeals?: number;
+  extraArgs?: string[];
+}
+
+/**
+ * Starts `uw serve` on port 0 with a fresh data directory and resolves once it printed both
+ * `listening on http://...` and (web mode) `open http://...?session=...`.
+ *
+ * Runs `node --import tsx src-main/cli/uw.ts` (what `npx tsx` runs, minus the npx and tsx
+ * wrapper processes) so that the process we signal is the server itself.
+ */
+export async function startUwServer(options: StartOptions = {}): Promise<{ server: UwServer; stop: () => Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'uw-e2e-'));
+  const args = [
+    '--import',
+    'tsx',
+    'src-main/cli/uw.ts',
+    'serve',
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--demo',
+    '--demo-deals',
+    String(options.demoDeals ?? 20),
+    '--web',
+    '--client',
+    `${E2E_CLIENT.id}:${E2E_CLIENT.secret}`,
+    '--user',
+    E2E_USER,
+    ...(options.extraArgs ?? []),
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test', FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    log += chunk;
+  });
+
+  const stop = async (): Promise<void> => {
+    await stopProcess(child);
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  };
+
+  try {
+    const { baseUrl, openUrl } = await new Promise<{ baseUrl: string; openUrl: string }>((resolvePromise, reject) => {
+      let baseUrl: string | undefined;
+      const timer = setTimeout(
+        () => reject(new Error(`uw serve did not print its URLs within ${START_TIMEOUT_MS} ms:\n${log}`)),
+        START_TIMEOUT_MS,
+      );
+      const lines = createInterface({ input: child.stdout });
+      lines.on('line', (line) => {
+        log += `${line}\n`;
+        const listening = /^listening on (http:\/\/\S+)/.exec(line);
+        if (listening) baseUrl = listening[1];
+        const open = /^open (http:\/\/\S+)/.exec(line);
+        if (open && baseUrl !== undefined) {
+          clearTimeout(timer);
+          resolvePromise({ baseUrl, openUrl: open[1]! });
+        }
+      });
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`uw serve exited (${signal ?? code}) before it was ready:\n${log}`));
+      });
+    });
+    return { server: { baseUrl, openUrl, dataDir, output: () => log }, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolvePromise) => child.once('exit', () => resolvePromise()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** `uw`: a fresh server per test; its output is attached to the report when the test fails. */
+export const test = base.extend<{ uw: UwServer }>({
+  uw: async ({}, use, testInfo) => {
+    const { server, stop } = await startUwServer();
+    try {
+      await use(server);
+    } finally {
+      await stop();
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach('uw-serve.log', { body: server.output(), contentType: 'text/plain' });
+      }
+    }
+  },
+});
+
+export { expect };

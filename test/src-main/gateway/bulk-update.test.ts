@@ -1,0 +1,173 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BulkUpdateProperty, DEAL_PROPERTIES, UpdateDealsResponseDto } from '../../../src-main/contract';
+import { bulkUpdateDeals } from '../../../src-main/gateway/bulk-update';
+import {
+  checkPAndI,
+  MAX_TERM_MONTHS,
+  percentToDecimal,
+  PROPERTY_COLUMNS,
+  type LoanTerms,
+} from '../../../src-main/gateway/bulk-update-rules';
+import type { GatewayContext } from '../../../src-main/gateway/context';
+import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
+import { closeDb, openDb, type Db } from '../../../src-main/store/db';
+import { dealColumnNullable } from '../../../src-main/store/deal-updates';
+import { dealRow } from '../../../src-main/store/deals';
+import { loadSystemConfig } from '../../../src-main/store/system-config';
+import { ensureUsers } from '../../../src-main/store/users';
+
+const OWNER = 'owner@example.com';
+const NOW = new Date('2026-03-01T09:30:00.000Z');
+
+let db: Db;
+let ctx: GatewayContext;
+beforeEach(() => {
+  db = openDb({ file: ':memory:' });
+  ensureUsers(db, [OWNER]);
+  ctx = { db, places: createOfflinePlaceLookup(), config: loadSystemConfig(), now: () => NOW };
+});
+afterEach(() => closeDb(db));
+
+function insertDeal(id: string, columns: Record<string, unknown> = {}): void {
+  const row = {
+    id,
+    seed_name: `Deal ${id}`,
+    loan_type: 'Acquisition',
+    property_type: 'Office',
+    owner_id: OWNER,
+    gross_loan: 10_000_000,
+    loan_term: 60,
+    updated_at: '2020-01-01T00:00:00.000Z',
+    ...columns,
+  };
+  const keys = Object.keys(row);
+  db.$client.prepare(`INSERT INTO deals (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`).run(...Object.values(row));
+}
+
+async function update(itemsToUpdate: unknown): Promise<UpdateDealsResponseDto> {
+  const res = await bulkUpdateDeals(ctx, { itemsToUpdate });
+  return UpdateDealsResponseDto.parse(res);
+}
+
+describe('the property-to-column mapping', () => {
+  it('maps every bulk-update property onto its own column of the deals table', () => {
+    const columns = BulkUpdateProperty.options.map((p) => PROPERTY_COLUMNS[p]);
+    expect(columns.every(Boolean)).toBe(true);
+    expect(new Set(columns).size).toBe(columns.length);
+  });
+
+  it('follows the read field of DEAL_PROPERTIES, with the owner column and the collateral totals undotted', () => {
+    expect(PROPERTY_COLUMNS.Owner).toBe('ownerId');
+    expect(PROPERTY_COLUMNS.UserDebtService).toBe('userDebtService');
+    expect(PROPERTY_COLUMNS.DebtServiceMethod).toBe('debtServiceMethod');
+    for (const p of BulkUpdateProperty.options) {
+      if (p !== 'Owner') expect(DEAL_PROPERTIES[p].readField.endsWith(PROPERTY_COLUMNS[p]), p).toBe(true);
+    }
+  });
+
+  it('knows which columns cannot be cleared', () => {
+    expect(dealColumnNullable('seedName')).toBe(false);
+    expect(dealColumnNullable('grossLoan')).toBe(false);
+    expect(dealColumnNullable('note')).toBe(true);
+    expect(dealColumnNullable('closedDate')).toBe(true);
+  });
+});
+
+describe('percentages', () => {
+  it.each([
+    ['5.5', 0.055],
+    ['0.57', 0.0057],
+    ['100', 1],
+    ['0', 0],
+    ['4.3312', 0.043312],
+    [5.5, 0.055],
+    [1e-7, 1e-9],
+  ])('turns %j percent into the decimal %d at full precision', (percent, decimal) => {
+    expect(percentToDecimal(percent)).toBe(decimal);
+  });
+});
+
+describe('the P_I_Amortization rule', () => {
+  const terms = (t: Partial<LoanTerms> = {}): LoanTerms => ({
+    loanPaymentStructure: 'P_I_Amortization',
+    rateIndex: 'SOFR',
+    indexRate: 0.043,
+    loanTerm: 60,
+    amortizationTerm: 360,
+    ...t,
+  });
+
+  it('passes a floating loan with an index rate and a loan term within the amortization term', () => {
+    expect(checkPAndI(terms(), new Set(['LoanPaymentStructure'])).size).toBe(0);
+  });
+
+  it('passes a fixed-rate loan without an index rate', () => {
+    expect(checkPAndI(terms({ rateIndex: 'Fixed', indexRate: 0 }), new Set(['LoanPaymentStructure'])).size).toBe(0);
+  });
+
+  it('does not apply to interest-only loans', () => {
+    expect(checkPAndI(terms({ loanPaymentStructure: 'InterestOnly', indexRate: 0, amortizationTerm: 0 }), new Set(['LoanTerm'])).size).toBe(0);
+  });
+
+  it('reports every unmet requirement once, on LoanPaymentStructure, when the item sets it', () => {
+    const problems = checkPAndI(terms({ indexRate: 0, amortizationTerm: 0 }), new Set(['LoanPaymentStructure', 'AmortizationTerm']));
+    expect([...problems.keys()]).toEqual(['LoanPaymentStructure']);
+    const { description } = problems.get('LoanPaymentStructure')!;
+    expect(description).toMatch(/valid index rate/);
+    expect(description).toMatch(/AmortizationTerm above 0/);
+    expect(description).toMatch(/LoanTerm not above the AmortizationTerm \(it would have LoanTerm 60 and AmortizationTerm 0 months\)/);
+  });
+
+  it('blames the updates that broke an amortizing deal', () => {
+    const problems = checkPAndI(terms({ loanTerm: 480 }), new Set(['LoanTerm', 'IndexRate']));
+    expect([...problems.keys()]).toEqual(['LoanTerm']);
+    expect(problems.get('LoanTerm')!.description).toMatch(/LoanTerm 480 and AmortizationTerm 360/);
+    expect([...checkPAndI(terms({ amortizationTerm: 48 }), new Set(['AmortizationTerm'])).keys()]).toEqual(['AmortizationTerm']);
+    expect([...checkPAndI(terms({ indexRate: 0 }), new Set(['IndexRate'])).keys()]).toEqual(['IndexRate']);
+    expect([...checkPAndI(terms({ indexRate: 0 }), new Set(['RateIndex'])).keys()]).toEqual(['RateIndex']);
+  });
+
+  it('does not hold an item responsible for a requirement it does not touch', () => {
+    expect(checkPAndI(terms({ indexRate: 0 }), new Set(['LoanTerm'])).size).toBe(0);
+  });
+});
+
+describe('bulkUpdateDeals in the gateway', () => {
+  it('writes the accepted values to the columns and stamps updated_at', async () => {
+    insertDeal('d1');
+    const res = await update([
+      { id: 'd1', updates: [{ property: 'RateSpread', value: '2.75' }, { property: 'Owner', value: OWNER }, { property: 'IsSyndicatedLoan', value: 'true' }] },
+    ]);
+    expect(res).toMatchObject({ success: true, error: null, errors: [], updatedEntities: ['d1'] });
+    const row = dealRow(db, 'd1')!;
+    expect(row).toMatchObject({ rateSpread: 0.0275, ownerId: OWNER, isSyndicatedLoan: true, updatedAt: NOW.toISOString() });
+  });
+
+  it('leaves updated_at alone on a deal whose update failed', async () => {
+    insertDeal('d1');
+    await update([{ id: 'd1', updates: [{ property: 'LoanTerm', value: '0' }] }]);
+    expect(dealRow(db, 'd1')!.updatedAt).toBe('2020-01-01T00:00:00.000Z');
+  });
+
+  it('applies two items for the same deal in order, each on its own', async () => {
+    insertDeal('d1');
+    const res = await update([
+      { id: 'd1', updates: [{ property: 'AmortizationTerm', value: '360' }] },
+      { id: 'd1', updates: [{ property: 'LoanTerm', value: '480' }, { property: 'IndexRate', value: '4' }, { property: 'LoanPaymentStructure', value: 'P_I_Amortization' }] },
+      { id: 'd1', updates: [{ property: 'IndexRate', value: '4' }, { property: 'LoanPaymentStructure', value: 'P_I_Amortization' }] },
+    ]);
+    expect(res.updatedEntities).toEqual(['d1']);
+    expect(res.errors.map((e) => e.fieldName)).toEqual(['LoanPaymentStructure']);
+    expect(dealRow(db, 'd1')).toMatchObject({ amortizationTerm: 360, loanTerm: 60, loanPaymentStructure: 'P_I_Amortization', indexRate: 0.04 });
+  });
+
+  it(`rejects a term above ${MAX_TERM_MONTHS} months`, async () => {
+    insertDeal('d1');
+    const res = await update([{ id: 'd1', updates: [{ property: 'AmortizationTerm', value: String(MAX_TERM_MONTHS + 1) }] }]);
+    expect(res.errors).toMatchObject([{ errorType: 'IllegalValue', fieldName: 'AmortizationTerm' }]);
+  });
+
+  it('answers a body that is not an object with a ValidationError envelope', async () => {
+    expect(await bulkUpdateDeals(ctx, [])).toMatchObject({ success: false, error: { code: 'ValidationError', target: 'body' } });
+  });
+});
