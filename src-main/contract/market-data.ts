@@ -9,7 +9,7 @@ export const MarketTrendSummaryDto = z.object({
 export type MarketTrendSummaryDto = z.infer<typeof MarketTrendSummaryDto>;
 
 export const MarketSummaryDto = z.object(
-  fields(['weakness1', 'weakness2', 'weakness3', 'strength1', 'strength2', 'strength3'], z.string),
+  fields(['weakness1', 'weakness2', 'weakness3', 'strength1', 'strength2', 'strength3'], () => z.string()),
 );
 export type MarketSummaryDto = z.infer<typeof MarketSummaryDto>;
 
@@ -36,7 +36,7 @@ export const MainMarketDto = z.object({
       'weakness3',
       'timestampUpdate',
     ],
-    z.string,
+    () => z.string(),
   ),
   ...fields(
     [
@@ -71,7 +71,7 @@ export const MainMarketDto = z.object({
       'rentEffective',
       'rentGrossMedian',
     ],
-    z.number,
+    () => z.number(),
   ),
 });
 export type MainMarketDto = z.infer<typeof MainMarketDto>;
@@ -90,7 +90,7 @@ export const SubMarketDto = z.object({
       'walkScoreDescription',
       'timeStampUpdate', // capital S, as the spec spells it
     ],
-    z.string,
+    () => z.string(),
   ),
   ...fields(
     [
@@ -111,7 +111,7 @@ export const SubMarketDto = z.object({
       'rentEffective',
       'rentGrossMedian',
     ],
-    z.number,
+    () => z.number(),
   ),
 });
 export type SubMarketDto = z.infer<typeof SubMarketDto>;
@@ -136,9 +136,9 @@ export const MarketForecastDto = z.object({
       'rentGrowth',
       'supplyGrowth',
     ],
-    z.number,
+    () => z.number(),
   ),
-  ...fields(['fcPublish', 'marketPublish', 'scenarioPublish', 'sectorPublish', 'timestampUpdate'], z.string),
+  ...fields(['fcPublish', 'marketPublish', 'scenarioPublish', 'sectorPublish', 'timestampUpdate'], () => z.string()),
   dateFcRelease: IsoDate,
   date: IsoDate,
 });

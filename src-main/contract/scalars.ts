@@ -26,5 +26,5 @@ export const extension = <T extends z.ZodType>(schema: T, what: string) =>
   schema.optional().describe(`Extension beyond the spec: ${what}. Absent from spec-only servers.`);
 
 /** A shape of many same-typed fields, for the long flat lists of the spec (market data). */
-export const fields = <K extends string, S extends z.ZodType>(keys: readonly K[], schema: () => S) =>
-  Object.fromEntries(keys.map((key) => [key, schema()])) as Record<K, S>;
+export const fields = <const K extends readonly string[], S extends z.ZodType>(keys: K, schema: () => S) =>
+  Object.fromEntries(keys.map((key) => [key, schema()])) as { [P in K[number]]: S };

@@ -47,6 +47,11 @@ import { parseBody } from './validation';
  *    rows again in that order. Memory stays proportional to the number of rows times a few
  *    bytes, never to the rows themselves.
  * Empty values (null) sort last in both directions; ties keep the default order.
+ *
+ * The endpoint needs the figures of every matching row anyway (totals, computed sorts): it
+ * makes one pass, keeps the ordered link ids and the totals per store version and criteria,
+ * and computes only the requested page's rows; turning pages is then cheap. The export
+ * (openReport / reportRows) streams the rows in order for the file writers.
  */
 
 export const ROWS_PER_BATCH = 500;
@@ -190,6 +195,12 @@ export class ReportTotals {
 
 type SortKey = number | string | null;
 
+/** A row's value as a sort key; a non-finite number (never expected) sorts like an empty value. */
+function sortKey(row: Row, field: ReportSortField): SortKey {
+  const value = row[field];
+  return typeof value === 'number' && !Number.isFinite(value) ? null : value;
+}
+
 /** Link ids sorted by their keys: nulls last in both directions, ties in the given (default) order. */
 function sortLinksByKey(linkIds: readonly number[], keys: readonly SortKey[], direction: SortDirection): number[] {
   const sign = direction === 'desc' ? -1 : 1;
@@ -210,27 +221,33 @@ async function sortKeys(
   linkIds: readonly number[],
   field: ReportSortField,
   settings: UnderwritingSettings,
-  pause: boolean,
+  onProgress?: (done: number, total: number) => void,
 ): Promise<{ linkIds: number[]; keys: SortKey[] }> {
   const ids: number[] = [];
   const keys: SortKey[] = [];
   for (let i = 0; i < linkIds.length; i += ROWS_PER_BATCH) {
     for (const { linkId, row } of rowsOfLinks(ctx, linkIds.slice(i, i + ROWS_PER_BATCH), settings)) {
       ids.push(linkId);
-      keys.push(row[field]);
+      keys.push(sortKey(row, field));
     }
-    if (pause) await yieldToEventLoop();
+    onProgress?.(Math.min(i + ROWS_PER_BATCH, linkIds.length), linkIds.length);
+    await yieldToEventLoop();
   }
   return { linkIds: ids, keys };
 }
 
 /** The ordered link ids of a report: by SQL for stored columns, by a first pass for computed ones. */
-async function orderedLinks(ctx: GatewayContext, query: ReportQuery, settings: UnderwritingSettings, pause: boolean): Promise<number[]> {
+async function orderedLinks(ctx: GatewayContext, query: ReportQuery, settings: UnderwritingSettings, options: OpenReportOptions): Promise<number[]> {
   const linkIds = selectReportLinks(ctx.db, selectionOf(query), storedOrderOf(query));
   const computed = computedSortOf(query);
   if (!computed) return linkIds;
-  const { linkIds: ids, keys } = await sortKeys(ctx, linkIds, computed.field, settings, pause);
+  const { linkIds: ids, keys } = await sortKeys(ctx, linkIds, computed.field, settings, options.onSortProgress);
   return sortLinksByKey(ids, keys, computed.direction);
+}
+
+export interface OpenReportOptions {
+  /** A sort by a computed field first computes every row: called after each batch of that pass. */
+  onSortProgress?: ((done: number, total: number) => void) | undefined;
 }
 
 export interface OpenedReport {
@@ -243,11 +260,13 @@ export interface OpenedReport {
 /**
  * Opens a report for streaming: selects and orders the rows (for a computed sort, runs the
  * sort pass), then yields the rows batch by batch, letting the event loop run between batches
- * so a writer can flush and the process stay responsive.
+ * so a writer can flush and the process stay responsive. Each batch reads the store as it is
+ * then: a link deleted meanwhile is skipped. For one consistent snapshot, run it on a
+ * connection of its own inside beginReadSnapshot (as `uw report` does).
  */
-export async function openReport(ctx: GatewayContext, query: ReportQuery): Promise<OpenedReport> {
+export async function openReport(ctx: GatewayContext, query: ReportQuery, options: OpenReportOptions = {}): Promise<OpenedReport> {
   const settings = underwritingSettings(ctx);
-  const linkIds = await orderedLinks(ctx, query, settings, true);
+  const linkIds = await orderedLinks(ctx, query, settings, options);
   async function* rows(): AsyncGenerator<Row, void, undefined> {
     for (let i = 0; i < linkIds.length; i += ROWS_PER_BATCH) {
       const batch = rowsOfLinks(ctx, linkIds.slice(i, i + ROWS_PER_BATCH), settings);
@@ -270,23 +289,30 @@ interface ComputedSelection {
   totals: Totals;
 }
 
-/** The last few selections per store: paging through a report recomputes only the page. */
-const selections = new WeakMap<Db, ComputedSelection[]>();
+interface SelectionCache {
+  /** The last few selections: turning pages recomputes only the page. */
+  kept: ComputedSelection[];
+  /** Selections being computed: a repeated request waits for the same pass. */
+  pending: Map<string, Promise<ComputedSelection>>;
+}
+const caches = new WeakMap<Db, SelectionCache>();
 const SELECTIONS_KEPT = 4;
+/** Attempts that yield between batches before one that runs in a single turn. */
+const YIELDING_ATTEMPTS = 2;
+
+function cacheOf(db: Db): SelectionCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = { kept: [], pending: new Map() }));
+  return cache;
+}
 
 /**
  * Every matching link in report order, with the totals: one pass over every matching row
- * (figures are needed for the totals and for a computed sort). Reused while the store and the
- * criteria are unchanged (storeVersion), so turning pages costs only the page's rows.
+ * (figures are needed for the totals and for a computed sort), batch by batch.
  */
-function computeSelection(ctx: GatewayContext, query: ReportQuery, settings: UnderwritingSettings): ComputedSelection {
-  const selection = selectionOf(query);
-  const key = `${storeVersion(ctx.db)}|${JSON.stringify([selection, query.sortBy ?? null, query.sortDirection ?? 'asc'])}`;
-  const kept = selections.get(ctx.db) ?? [];
-  const hit = kept.find((s) => s.key === key);
-  if (hit) return hit;
-
-  const linkIds = selectReportLinks(ctx.db, selection, storedOrderOf(query));
+async function computeSelection(ctx: GatewayContext, query: ReportQuery, key: string, pause: boolean): Promise<ComputedSelection> {
+  const settings = underwritingSettings(ctx);
+  const linkIds = selectReportLinks(ctx.db, selectionOf(query), storedOrderOf(query));
   const computedSort = computedSortOf(query);
   const totals = new ReportTotals();
   const ids: number[] = [];
@@ -295,26 +321,58 @@ function computeSelection(ctx: GatewayContext, query: ReportQuery, settings: Und
     for (const { linkId, row } of rowsOfLinks(ctx, linkIds.slice(i, i + ROWS_PER_BATCH), settings)) {
       totals.add(row);
       ids.push(linkId);
-      if (computedSort) keys.push(row[computedSort.field]);
+      if (computedSort) keys.push(sortKey(row, computedSort.field));
+    }
+    if (pause) await yieldToEventLoop();
+  }
+  return { key, linkIds: computedSort ? sortLinksByKey(ids, keys, computedSort.direction) : ids, totals: totals.result() };
+}
+
+/**
+ * Runs `use` on the selection of a query as of the store's current version. The pass yields
+ * to the event loop between batches, so a server keeps answering other requests meanwhile; if
+ * the store changed during the pass (storeVersion), the pass is redone, from the third time on
+ * in a single turn. `use` runs synchronously right after the version check, so what it reads
+ * from the store (the page's rows) is the state the selection was computed from. Selections
+ * are kept per store version and criteria.
+ */
+async function withCurrentSelection<T>(ctx: GatewayContext, query: ReportQuery, use: (selection: ComputedSelection) => T): Promise<T> {
+  const cache = cacheOf(ctx.db);
+  const criteria = JSON.stringify([selectionOf(query), query.sortBy ?? null, query.sortDirection ?? 'asc']);
+  for (let attempt = 1; ; attempt++) {
+    const version = storeVersion(ctx.db);
+    const key = `${version}|${criteria}`;
+    const hit = cache.kept.find((s) => s.key === key);
+    if (hit) return use(hit);
+    const pause = attempt <= YIELDING_ATTEMPTS;
+    let pending = pause ? cache.pending.get(key) : undefined;
+    if (!pending) {
+      pending = computeSelection(ctx, query, key, pause);
+      if (pause) {
+        cache.pending.set(key, pending);
+        const settle = () => cache.pending.delete(key);
+        pending.then(settle, settle);
+      }
+    }
+    const result = await pending;
+    if (storeVersion(ctx.db) === version) {
+      if (!cache.kept.includes(result)) cache.kept = [result, ...cache.kept].slice(0, SELECTIONS_KEPT);
+      return use(result);
     }
   }
-  const result = { key, linkIds: computedSort ? sortLinksByKey(ids, keys, computedSort.direction) : ids, totals: totals.result() };
-  selections.set(ctx.db, [result, ...kept].slice(0, SELECTIONS_KEPT));
-  return result;
 }
 
 /**
  * POST getCrossDealCollateralReport: one page of rows, with totals and totalRows over every
- * row matching the filter. Runs without yielding, so the page and the totals come from one
- * state of the store.
+ * row matching the filter; the page and the totals come from one state of the store.
  */
 export async function getCrossDealCollateralReport(ctx: GatewayContext, body: unknown): Promise<CrossDealCollateralReportResponseDto | Failure> {
   const parsed = parseBody(CrossDealCollateralReportFilterDto, body);
   if (!parsed.ok) return parsed.failure;
   const filter = parsed.value;
-  const settings = underwritingSettings(ctx);
-  const { linkIds, totals } = computeSelection(ctx, filter, settings);
   const start = (filter.page - 1) * filter.pageSize;
-  const rows = rowsOfLinks(ctx, linkIds.slice(start, start + filter.pageSize), settings).map((r) => r.row);
-  return ok({ rows, totals, totalRows: totals.rowCount, page: filter.page, pageSize: filter.pageSize });
+  return withCurrentSelection(ctx, filter, ({ linkIds, totals }) => {
+    const rows = rowsOfLinks(ctx, linkIds.slice(start, start + filter.pageSize), underwritingSettings(ctx)).map((r) => r.row);
+    return ok({ rows, totals, totalRows: totals.rowCount, page: filter.page, pageSize: filter.pageSize });
+  });
 }

@@ -8,6 +8,7 @@ import { closeDb, openDb, type Db } from '../store/db';
 import { loadSystemConfig, resourcesDir } from '../store/system-config';
 import { ensureUsers } from '../store/users';
 import { buildServer } from './app';
+import { createDownloadRegistry, createEventHub, registerBridge, type BridgeDispatcher, type BridgeFactory } from './bridge';
 import { hashClientSecret } from './client-secret';
 import { createTokenService } from './tokens';
 
@@ -22,6 +23,12 @@ export interface ServiceOptions {
   users?: string[];
   demoDeals?: number;
   web?: boolean;
+  /**
+   * Web mode: builds the channel table the bridge serves (src-main/app, passed in by the CLI:
+   * the server layer does not import the layer above it). Without it the bridge answers every
+   * call with 'unknown channel'.
+   */
+  bridge?: BridgeFactory;
   logger?: boolean;
 }
 
@@ -65,6 +72,15 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       web,
       logger: options.logger,
     });
+    let bridge: BridgeDispatcher | undefined;
+    if (web) {
+      const events = createEventHub();
+      const downloads = createDownloadRegistry();
+      bridge = options.bridge?.({ gateway, dataDir, emit: events.emit, exportTarget: downloads.target }) ?? {
+        dispatch: async () => ({ ok: false, error: 'unknown channel' }),
+      };
+      await registerBridge(app, { session: web.session, dispatch: bridge.dispatch, events, downloads });
+    }
     await app.listen({ port: options.port, host: options.host });
     resumePendingImports(gateway);
     const address = app.server.address();
@@ -79,6 +95,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       webLink: web ? `${origin}/?session=${web.session}` : undefined,
       demoSeeded,
       async close() {
+        bridge?.close?.();
         await app.close();
         closeDb(db);
       },

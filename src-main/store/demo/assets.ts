@@ -260,7 +260,7 @@ export const ASSET_PROFILES: Record<PropertyAsset, AssetProfile> = {
     subTypes: ['Climate Controlled'],
     loanMedian: 7_000_000,
     // One "suite" per storage building; each is rented unit by unit, month to month.
-    suites: { minSf: 8_000, maxSf: 40_000, typicalSf: 15_000, minCount: 2, maxCount: 8, description: 'Storage building', perFloor: 1 },
+    suites: { minSf: 8_000, maxSf: 40_000, typicalSf: 15_000, minCount: 3, maxCount: 8, description: 'Storage building', perFloor: 1 },
     rentPsf: (m, r) => (12 + m.apartmentRentPsf * 2.6) * r.float(0.9, 1.1),
     leaseTypes: [['Month-to-Month', 1]],
     leaseYears: [0, 0],

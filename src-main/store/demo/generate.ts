@@ -3,7 +3,6 @@
 // sources and uses). Pure: no I/O, no clock, no Math.random(); same seed, same data.
 
 import { annualDebtService, monthlyPayment, type LoanPaymentStructure } from '../../domain/debt-service';
-import { maturityDate } from '../../domain/maturity-date';
 import { noteRate } from '../../domain/note-rate';
 import type * as schema from '../schema';
 import { ASSET_PROFILES, PORTFOLIO_ASSETS, type PropertyAsset } from './assets';
@@ -304,6 +303,62 @@ const CONTENT_TYPES = {
   jpg: 'image/jpeg',
 } as const;
 
+/** "a" or "an" before a phrase such as "80-key" or "11,500 SF" (read as eighty, eleven thousand). */
+function article(phrase: string): 'a' | 'an' {
+  const lead = /^[\d,]+/.exec(phrase)?.[0];
+  if (lead) {
+    const group = lead.split(',')[0]!;
+    return group.startsWith('8') || group === '11' || group === '18' ? 'an' : 'a';
+  }
+  return /^[aeiou]/i.test(phrase) ? 'an' : 'a';
+}
+
+/** "Garden apartment community", "CBD office building", "Full-service hotel", ... */
+function collateralHead(subType: string | null, asset: PropertyAsset): string {
+  switch (subType) {
+    case null:
+      return ASSET_PHRASES[asset];
+    case 'CBD Office':
+      return 'CBD office building';
+    case 'Suburban Office':
+      return 'suburban office building';
+    case 'Neighborhood Center':
+      return 'neighborhood shopping center';
+    case 'Strip Center':
+      return 'strip shopping center';
+    case 'Warehouse':
+      return asset === 'Distribution_Warehouse' ? 'distribution warehouse' : 'industrial warehouse';
+    case 'Flex':
+      return asset === 'Flex_Office' ? 'flex office park' : 'industrial flex building';
+    case 'Full Service':
+      return 'full-service hotel';
+    case 'Limited Service':
+      return 'limited-service hotel';
+    case 'Climate Controlled':
+      return 'climate-controlled self-storage facility';
+    case 'Assisted Living':
+      return 'assisted living community';
+    case 'Raw Land':
+      return 'ground-leased land parcel';
+    default:
+      return `${subType.toLowerCase()} ${ASSET_PHRASES[asset]}`;
+  }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function plural(n: number, noun: readonly [string, string]): string {
+  return `${n} ${n === 1 ? noun[0] : noun[1]}`;
+}
+
+function suiteNoun(asset: PropertyAsset): readonly [string, string] {
+  if (asset === 'Self_Storage') return ['building', 'buildings'];
+  if (asset === 'Land') return ['pad', 'pads'];
+  return ['suite', 'suites'];
+}
+
 function thousands(n: number): string {
   return Math.round(n)
     .toString()
@@ -365,7 +420,7 @@ interface CollateralResult {
   totalSf: number;
   description: string;
   sizePhrase: string;
-  yearBuilt: number;
+  yearBuilt: number | null;
   area: ZipArea;
 }
 
@@ -529,6 +584,10 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
     completionDate: string;
     yearBuiltHint: number | null;
     createdDate: string;
+    /** the date the deal's property data is as of: asOf, the payoff of a repaid loan, the decline of a rejected deal */
+    dataDate: string;
+    /** a renovation (value-add) deal: an older building */
+    renovation: boolean;
     subStatus: string;
   }
 
@@ -546,7 +605,8 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
     return id;
   }
 
-  function yearBuiltFor(rng: Rng, asset: PropertyAsset | 'Mixed'): number {
+  function yearBuiltFor(rng: Rng, asset: PropertyAsset | 'Mixed', renovation: boolean): number {
+    if (renovation) return rng.int(1965, 2005);
     const era = rng.weighted(
       asset === 'Senior_Housing' || asset === 'Distribution_Warehouse' || asset === 'Self_Storage'
         ? ([[0, 1], [1, 3], [2, 4], [3, 4]] as const)
@@ -567,13 +627,15 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
     const zipKinds = spec.asset === 'Mixed' ? (['urban'] as const) : ASSET_PROFILES[main.asset].zipKinds;
     const area = pickZip(rng, spec.metro, zipKinds);
     const address = addresses.take(rng, area);
-    const yearBuilt = deal.yearBuiltHint ?? yearBuiltFor(rng, spec.asset);
+    // Raw land has no building (its ground leases let the land alone).
+    const yearBuilt = spec.asset === 'Land' ? null : (deal.yearBuiltHint ?? yearBuiltFor(rng, spec.asset, deal.renovation));
+    const dataDate = deal.dataDate;
     const baseName = propertyName(rng, spec.asset, address.street);
     const name = spec.phase ? `${baseName} ${spec.phase}` : baseName;
 
-    // Rent rolls: the latest month-end before asOf, sometimes the year-earlier roll as well.
+    // Rent rolls: the latest month-end before the data date, sometimes the year-earlier roll as well.
     const rollMonthsBack = rng.weighted([[0, 6], [1, 3], [2, 1]] as const);
-    const latestRollDate = addDays(startOfMonth(addMonths(asOf, -rollMonthsBack)), -1);
+    const latestRollDate = addDays(startOfMonth(addMonths(dataDate, -rollMonthsBack)), -1);
 
     const parts: {
       spec: ComponentSpec;
@@ -589,9 +651,9 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
       const ctx: ComponentContext = {
         rng,
         ids,
-        asOf,
+        asOf: dataDate,
         metro: spec.metro,
-        yearBuilt,
+        yearBuilt: yearBuilt ?? yearOf(dataDate) - 30,
         preLeasing: deal.preLeasing,
         leaseUp: deal.leaseUp,
         completionDate: deal.completionDate,
@@ -604,7 +666,8 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
       let selectedRentRollId: string | null = null;
       if (profile.kind !== 'Hotel') {
         const plans: RentRollPlan[] = [];
-        const count = rng.chance(profile.kind === 'Residential' ? 0.2 : 0.3) ? 2 : 1;
+        // A building still under construction has no rent roll from a year ago.
+        const count = !deal.preLeasing && rng.chance(profile.kind === 'Residential' ? 0.2 : 0.3) ? 2 : 1;
         for (let k = 0; k < count; k++) {
           const effectiveDate = k === 0 ? latestRollDate : addDays(startOfMonth(addMonths(latestRollDate, -11)), -1);
           const rollId = ids.next();
@@ -681,7 +744,7 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
 
     // Revenue valuations: the underwriter's (main) and, for some, one at market rents.
     const years = 10;
-    const startDate = startOfMonth(asOf);
+    const startDate = startOfMonth(dataDate);
     const endDate = addDays(addMonths(startDate, 12 * years), -1);
     const t12 = addFile(rng, deal.dealId, `t12-operating-statement-${slug(name)}.xlsx`, 'xlsx', [40_000, 260_000], deal.createdDate);
     const revenueGrowth = growthRates(rng, rng.float(0.02, 0.035), rng.float(0.025, 0.03));
@@ -694,7 +757,7 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
         isMarket: false,
         lines: merged.lines,
         capRate,
-        name: deal.preLeasing ? 'Stabilized Pro Forma' : `Underwritten ${yearOf(asOf)}`,
+        name: deal.preLeasing ? 'Stabilized Pro Forma' : `Underwritten ${yearOf(dataDate)}`,
       },
     ];
     if (!allHotel && rng.chance(0.3)) {
@@ -755,7 +818,8 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
       : deal.loanType === 'Bridge' || deal.loanType === 'Stabilization' || deal.loanType === 'Acquisition_Construction' || deal.loanType === 'Refinance_Construction'
         ? 'As Stabilized'
         : 'As Is';
-    const appraisalDate = addDays(deal.createdDate, rng.int(10, 45)) > asOf ? addDays(asOf, -rng.int(5, 30)) : addDays(deal.createdDate, rng.int(10, 45));
+    const orderedAppraisal = addDays(deal.createdDate, rng.int(10, 45));
+    const appraisalDate = orderedAppraisal > dataDate ? addDays(dataDate, -rng.int(5, 30)) : orderedAppraisal;
     out.alternativeValuations.push({
       id: ids.next(),
       collateralId,
@@ -768,7 +832,8 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
       valuation: roundTo(value * rng.float(0.92, 1.08), value > 10_000_000 ? 100_000 : 50_000),
       asOfDate: appraisalDate,
     });
-    if (rng.chance(0.15)) {
+    // A broker's opinion of an existing, income-producing property (not of a construction site).
+    if (deal.loanType !== 'Construction' && rng.chance(0.15)) {
       out.alternativeValuations.push({
         id: ids.next(),
         collateralId,
@@ -801,11 +866,30 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
           ? mainLayout.hotel.fullService
             ? 'Full Service'
             : 'Limited Service'
-          : (ASSET_PROFILES[main.asset].subTypes.length > 0 ? rng.pick(ASSET_PROFILES[main.asset].subTypes) : null);
+          : main.asset === 'Office'
+            ? area.kind === 'urban'
+              ? 'CBD Office'
+              : 'Suburban Office'
+            : main.asset === 'Multi_Family_Apartments'
+              ? area.kind === 'urban'
+                ? totalUnits >= 200 && rng.chance(0.5)
+                  ? 'High-Rise'
+                  : 'Mid-Rise'
+                : 'Garden'
+              : ASSET_PROFILES[main.asset].subTypes.length > 0
+                ? rng.pick(ASSET_PROFILES[main.asset].subTypes)
+                : null;
+    const built = yearBuilt === null ? '' : `; built ${yearBuilt}`;
     const description =
       spec.asset === 'Mixed'
-        ? `Mixed-use property: ${parts.map((p) => `${p.spec.label ?? p.layout.profile.kind} (${p.layout.profile.kind === 'Commercial' ? `${thousands(p.layout.totalSf)} SF` : `${p.layout.totalUnits} ${p.layout.hotel ? 'keys' : 'units'}`})`).join(', ')}; built ${yearBuilt}.`
-        : `${subType ? `${subType} ` : ''}${ASSET_PHRASES[main.asset]}, ${sizePhrase}${mainLayout.profile.kind === 'Commercial' ? ` in ${mainLayout.units.length} ${mainLayout.units.length === 1 ? 'suite' : 'suites'}` : ''}; built ${yearBuilt}.`;
+        ? `Mixed-use property: ${parts.map((p) => `${p.spec.label ?? p.layout.profile.kind} (${p.layout.profile.kind === 'Commercial' ? `${thousands(p.layout.totalSf)} SF` : `${p.layout.totalUnits} ${p.layout.hotel ? 'keys' : 'units'}`})`).join(', ')}${built}.`
+        : `${capitalize(collateralHead(subType, main.asset))}: ${
+            mainLayout.profile.kind === 'Residential'
+              ? `${totalUnits} units`
+              : mainLayout.profile.kind === 'Hotel'
+                ? `${totalUnits} keys`
+                : `${thousands(totalSf)} SF in ${plural(mainLayout.units.length, suiteNoun(main.asset))}`
+          }${built}.`;
 
     const { addressKey, ...addressColumns } = address;
     out.collaterals.push({
@@ -820,7 +904,7 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
       addressKey,
       migrationReference: null,
       marketCapRate,
-      capRateLastModifiedTime: addDays(asOf, -rng.int(3, 90)),
+      capRateLastModifiedTime: addDays(dataDate, -rng.int(3, 90)),
     });
     out.dealCollaterals.push({ dealId: deal.dealId, collateralId, position });
 
@@ -954,8 +1038,13 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
         ? yearOf(preLeasing ? completionDate : addMonths(originationDate ?? asOf, 18))
         : null;
     const leaseUp = loanType === 'Bridge' || loanType === 'Stabilization' || loanType === 'Acquisition_Construction';
+    // A rejected deal's file stopped when it was declined; a repaid loan's at the payoff.
+    const dataDate =
+      state === 'Completed' ? payoffDate! : state === 'Rejected' ? minDate(asOf, addDays(createdDate, rng.int(10, 60))) : asOf;
     const facts: DealFacts = {
       dealId,
+      dataDate,
+      renovation: loanType === 'Acquisition_Construction' || loanType === 'Refinance_Construction',
       loanType,
       state,
       preLeasing,
@@ -994,7 +1083,8 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
       });
       loanMedian = 24_000_000;
     } else if (assetType === 'Mixed') {
-      const variant = rng.weighted([['resi-retail', 55], ['resi-office-retail', 20], ['hotel-retail', 15], ['office-retail', 10]] as const);
+      // Always at least two component types: residential or hotel over commercial space.
+      const variant = rng.weighted([['resi-retail', 55], ['resi-office-retail', 20], ['hotel-retail', 15], ['resi-office', 10]] as const);
       let components: ComponentSpec[];
       if (variant === 'resi-retail') {
         const r = rng.float(0.68, 0.85);
@@ -1017,10 +1107,10 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
           { asset: 'Retail', share: 1 - h, label: 'Retail' },
         ];
       } else {
-        const o = rng.float(0.6, 0.8);
+        const r = rng.float(0.6, 0.8);
         components = [
-          { asset: 'Office', share: o, label: 'Office' },
-          { asset: 'Retail', share: 1 - o, label: 'Retail' },
+          { asset: 'Multi_Family_Apartments', share: r, label: 'Residential' },
+          { asset: 'Office', share: 1 - r, label: 'Office' },
         ];
       }
       specs.push({ asset: 'Mixed', metro, share: 1, components, phase: null });
@@ -1050,10 +1140,41 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
     const value = collateralResults.reduce((s, c) => s + c.value, 0);
 
     // Size the loan: the lesser of leverage and coverage, within the book's limits.
-    const byLeverage = ltvCap * value;
+    let byLeverage = ltvCap * value;
     const byCoverage = noi / (minDscr * perDollarDebtService);
+    if (!rejected && byCoverage > byLeverage * 1.45) {
+      // Coverage to spare (a high cap rate against a low coupon): the borrower takes the proceeds
+      // policy allows.
+      byLeverage = Math.max(ltvCap, construction ? rng.float(0.62, 0.68) : rng.float(0.65, 0.75)) * value;
+    }
     const sized = clamp(Math.min(byLeverage, byCoverage), 1_500_000, 85_000_000);
-    const originalLoan = roundTo(sized, sized >= 10_000_000 ? 50_000 : 25_000);
+    const roundLoan = (x: number) => roundTo(x, x >= 10_000_000 ? 50_000 : 25_000);
+    let originalLoan = roundLoan(sized);
+
+    // Sources and uses. A construction lender also caps the loan at a share of the project cost
+    // (LTC); the budget's interest reserve and fee follow the loan, hence the second pass, drawn
+    // from the same stream so the rest of the budget stays put.
+    const fundsSeed = rng.uint32();
+    const fundsInput = {
+      loanType,
+      construction,
+      value,
+      interestRate,
+      loanTerm,
+      loanPaymentStructure,
+      amortizationTerm,
+      unbalanced: rng.chance(0.06),
+      mezzanine: !construction && !rejected && originalLoan / value < 0.65 && rng.chance(0.12),
+    };
+    let funds = buildFunds(new Rng(fundsSeed, 'funds'), { ...fundsInput, loan: originalLoan });
+    if (construction) {
+      const ltcCap = rng.float(0.6, 0.72);
+      for (let pass = 0; pass < 3 && originalLoan > ltcCap * funds.totalUses; pass++) {
+        originalLoan = Math.max(1_500_000, roundLoan(ltcCap * funds.totalUses));
+        funds = buildFunds(new Rng(fundsSeed, 'funds'), { ...fundsInput, loan: originalLoan });
+      }
+    }
+    const fundsId = ids.next();
 
     // Current balance: an amortizing loan has paid down since origination.
     let grossLoan = originalLoan;
@@ -1072,25 +1193,24 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
     const dscr = debtService > 0 ? noi / debtService : 0;
     const ltv = value > 0 ? grossLoan / value : 0;
 
-    // Sources and uses (sizes the project cost of construction deals).
-    const fundsId = ids.next();
-    const funds = buildFunds(rng, {
-      loanType,
-      construction,
-      value,
-      loan: originalLoan,
-      interestRate,
-      loanTerm,
-      loanPaymentStructure,
-      amortizationTerm,
-      fundsId,
-      ids,
-      unbalanced: rng.chance(0.06),
-      mezzanine: !construction && !rejected && ltv < 0.65 && rng.chance(0.12),
-    });
     out.fundsAnalyses.push({ id: fundsId, dealId, balanceName: 'Balance' });
-    out.fundSources.push(...funds.sources);
-    out.fundUses.push(...funds.uses);
+    funds.sources.forEach((x, position) =>
+      out.fundSources.push({
+        id: ids.next(),
+        fundsId,
+        position,
+        sourcesOfFunds: x.name,
+        amount: x.amount,
+        isLoan: x.isLoan,
+        loanPaymentStructure: x.structure,
+        amortizationTerm: x.amortization,
+        interestRate: roundTo(x.rate, 0.00001),
+        isDefault: position === 0,
+      }),
+    );
+    funds.uses.forEach(([name, amount], position) =>
+      out.fundUses.push({ id: ids.next(), fundsId, position, usesOfFunds: name, amount, isDefault: position === 0 }),
+    );
 
     // Risk rating from coverage and leverage.
     let risk = 3;
@@ -1105,7 +1225,7 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
     if (rng.chance(0.3)) risk += rng.pick([-1, 1]);
     const riskRating = String(clamp(risk, 1, 8));
 
-    const status = pickStatus(rng, state, watchList);
+    const status = pickStatus(rng, state, watchList, originationDate ? monthsBetween(originationDate, asOf) : 0);
     const profileName =
       state === 'NewDeal' && rng.chance(0.3)
         ? null
@@ -1172,18 +1292,26 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
 
     // Words.
     const first = specs[0]!;
-    const cityState = `${primary.address.city}, ${primary.address.state}`;
+    const markets = new Set(collateralResults.map((c) => c.area.metro.key)).size;
+    const cityState = markets > 1 ? `${markets} markets` : `${primary.address.city}, ${primary.address.state}`;
     const what =
       assetType === 'Portfolio'
-        ? `a ${specs.length}-property ${new Set(specs.map((s) => s.asset)).size === 1 ? ASSET_PHRASES[first.asset as PropertyAsset].replace(/y$/, 'ie') + 's' : 'mixed'} portfolio`
+        ? `a portfolio of ${specs.length} ${new Set(specs.map((s) => s.asset)).size === 1 ? ASSET_PHRASES[first.asset as PropertyAsset].replace(/y$/, 'ie') + 's' : 'properties of different types'}`
         : assetType === 'Mixed'
-          ? `a ${primary.sizePhrase} mixed-use property built in ${primary.yearBuilt}`
-          : `a ${primary.sizePhrase} ${ASSET_PHRASES[first.asset as PropertyAsset]}${loanType === 'Construction' ? ` delivering in ${primary.yearBuilt}` : ` built in ${primary.yearBuilt}`}`;
+          ? `${article(primary.sizePhrase)} ${primary.sizePhrase} mixed-use property built in ${primary.yearBuilt}`
+          : `${article(primary.sizePhrase)} ${primary.sizePhrase} ${ASSET_PHRASES[first.asset as PropertyAsset]}${
+              primary.yearBuilt === null ? '' : loanType === 'Construction' ? ` delivering in ${primary.yearBuilt}` : ` built in ${primary.yearBuilt}`
+            }`;
     const description = `${LOAN_PHRASES[loanType]} ${what} in ${cityState}.`;
     const note = dealNote(rng, state, status, payoffDate, dscr, ltv, watchList);
 
     const created = timestamp(createdDate, rng.int(8, 17), rng.int(0, 59));
-    const updatedDate = state === 'Originated' ? maxDate(createdDate, addDays(asOf, -rng.int(0, 60))) : addDays(createdDate, rng.int(0, 30)) > asOf ? asOf : addDays(createdDate, rng.int(0, 30));
+    const updatedDate =
+      state === 'Originated'
+        ? maxDate(createdDate, addDays(asOf, -rng.int(0, 60)))
+        : state === 'Completed' || state === 'Rejected'
+          ? minDate(asOf, addDays(dataDate, rng.int(0, 20)))
+          : minDate(asOf, addDays(createdDate, rng.int(0, 30)));
     const loanYear = originationDate ? yearOf(originationDate) : yearOf(createdDate);
     const syndicated = !pipeline && originalLoan >= 40_000_000 && rng.chance(0.4);
     const projectTotalCost =
@@ -1239,11 +1367,17 @@ function maxDate(a: string, b: string): string {
   return a > b ? a : b;
 }
 
-function pickStatus(rng: Rng, state: DemoState, watchList: boolean): string {
+function minDate(a: string, b: string): string {
+  return a < b ? a : b;
+}
+
+function pickStatus(rng: Rng, state: DemoState, watchList: boolean, monthsSinceOrigination: number): string {
   const set = DEMO_STATUS_BY_STATE[state];
   switch (state) {
     case 'Originated':
-      return watchList ? 'Servicing' : rng.weighted([['Closed', 2], ['Funded', 5], ['Servicing', 3]] as const);
+      // Just closed, then funded, then handed to servicing after the first year.
+      if (watchList || monthsSinceOrigination >= 12) return 'Servicing';
+      return monthsSinceOrigination < 2 ? 'Closed' : 'Funded';
     case 'Completed':
       return rng.weighted([['Paid Off', 85], ['Sold', 15]] as const);
     case 'Rejected':
@@ -1285,16 +1419,23 @@ interface FundsInput {
   loanTerm: number;
   loanPaymentStructure: LoanPaymentStructure;
   amortizationTerm: number;
-  fundsId: string;
-  ids: IdFactory;
   /** leave a funding gap the underwriter has to see */
   unbalanced: boolean;
   mezzanine: boolean;
 }
 
+interface FundSourceDraft {
+  name: string;
+  amount: number;
+  isLoan: boolean;
+  structure: LoanPaymentStructure;
+  amortization: number;
+  rate: number;
+}
+
 interface FundsResult {
-  sources: Insert<typeof schema.fundSources>[];
-  uses: Insert<typeof schema.fundUses>[];
+  sources: FundSourceDraft[];
+  uses: [string, number][];
   totalUses: number;
   /** the deal buys the property */
   purchase: boolean;
@@ -1328,7 +1469,7 @@ function buildFunds(rng: Rng, f: FundsInput): FundsResult {
     }
     case 'Refinance_Construction': {
       const renovation = round(f.value * rng.float(0.15, 0.25), 1_000);
-      uses.push(['Existing Loan Payoff', round(f.loan * rng.float(0.45, 0.6), 1_000)], ['Renovation Budget', renovation]);
+      uses.push(['Existing Loan Payoff', round(f.value * rng.float(0.38, 0.5), 1_000)], ['Renovation Budget', renovation]);
       uses.push(['Renovation Contingency', round(renovation * 0.05, 1_000)], ['Closing Costs', round(f.loan * rng.float(0.01, 0.02))], ['Interest Reserve', interestReserve]);
       break;
     }
@@ -1360,7 +1501,7 @@ function buildFunds(rng: Rng, f: FundsInput): FundsResult {
   }
   uses.push(['Origination Fee', fee]);
 
-  const sources: { name: string; amount: number; isLoan: boolean; structure: LoanPaymentStructure; amortization: number; rate: number }[] = [];
+  const sources: FundSourceDraft[] = [];
   const seniorName = f.construction ? 'Senior Construction Loan' : f.loanType === 'Bridge' ? 'Senior Bridge Loan' : 'Senior Loan';
   sources.push({ name: seniorName, amount: f.loan, isLoan: true, structure: f.loanPaymentStructure, amortization: f.amortizationTerm, rate: f.interestRate });
   let usesTotal = uses.reduce((s, [, a]) => s + a, 0);
@@ -1390,34 +1531,5 @@ function buildFunds(rng: Rng, f: FundsInput): FundsResult {
     sources.push({ name: 'Sponsor Equity', amount: equity, isLoan: false, structure: 'InterestOnly', amortization: 0, rate: 0 });
   }
 
-  return {
-    sources: sources.map((s, position) => ({
-      id: f.ids.next(),
-      fundsId: f.fundsId,
-      position,
-      sourcesOfFunds: s.name,
-      amount: s.amount,
-      isLoan: s.isLoan,
-      loanPaymentStructure: s.structure,
-      amortizationTerm: s.amortization,
-      interestRate: s.rate,
-      isDefault: position === 0,
-    })),
-    uses: uses.map(([name, amount], position) => ({
-      id: f.ids.next(),
-      fundsId: f.fundsId,
-      position,
-      usesOfFunds: name,
-      amount,
-      isDefault: position === 0,
-    })),
-    totalUses: usesTotal,
-    purchase,
-  };
+  return { sources, uses, totalUses: usesTotal, purchase };
 }
-
-/** Maturity of a demo deal (origination plus term), for tests and the seed report. */
-export function demoMaturityDate(deal: Pick<Insert<typeof schema.deals>, 'originationDate' | 'loanTerm'>): string | null {
-  return maturityDate(deal.originationDate ?? null, deal.loanTerm);
-}
-

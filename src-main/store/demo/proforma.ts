@@ -135,7 +135,7 @@ export function componentProForma(
   const residential = p.kind === 'Residential';
 
   // Revenue
-  let gross = 0;
+  let gross: number;
   let otherRevenue = 0;
   if (hotel) {
     const room = hotel.rooms * hotel.adr * hotel.occupancy * 365;
@@ -151,7 +151,9 @@ export function componentProForma(
       `Gross Potential Rent${suffix}`,
       annual,
       'revenue',
-      mode === 'market' ? 'At comparable market rents' : `${layout.totalUnits} ${residential ? 'units' : 'suites'} at concluded rents`,
+      mode === 'market'
+        ? 'At comparable market rents'
+        : `${layout.totalUnits} ${residential ? 'units' : layout.asset === 'Self_Storage' ? 'buildings' : layout.asset === 'Land' ? 'ground-leased pads' : 'suites'} at concluded rents`.replace(/^1 (\w+?)s /, '1 $1 '),
     );
     const otherDescription =
       layout.asset === 'Senior_Housing'
@@ -262,8 +264,15 @@ export function mergeProFormas(parts: readonly ComponentProForma[]): CollateralP
       }
     }
   }
+  // Section by section, each group's lines together (components in order within a group).
   const order: CashFlowSectionName[] = ['revenue', 'vacancyAndConcessions', 'otherIncome', 'operatingExpenses', 'belowTheLineExpense'];
-  const lines = [...perComponent, ...pooled.values()].sort((x, y) => order.indexOf(x.section) - order.indexOf(y.section));
+  const groupOrder = [
+    'Rental Income', 'Other Revenue', 'Vacancy', 'Concessions', 'Credit Loss', 'Parking', 'Laundry', 'Reimbursements',
+    ...EXPENSE_GROUPS, 'Replacement Reserves', 'Tenant Improvements', 'Leasing Commissions',
+  ];
+  const lines = [...perComponent, ...pooled.values()].sort(
+    (x, y) => order.indexOf(x.section) - order.indexOf(y.section) || groupOrder.indexOf(x.group) - groupOrder.indexOf(y.group),
+  );
   const total = (section: CashFlowSectionName) => lines.filter((l) => l.section === section).reduce((s, l) => s + l.amount, 0);
   const egi = total('revenue') - total('vacancyAndConcessions') + total('otherIncome');
   const operatingExpenses = total('operatingExpenses');

@@ -3,7 +3,7 @@
 
 import type { livingUnits, rentRollItems, rentRolls, salesComps } from '../schema';
 import { ASSET_PROFILES, RECOVERY_BY_LEASE_TYPE, type AssetProfile, type PropertyAsset } from './assets';
-import { addDays, addMonths } from './calendar';
+import { addDays, addMonths, daysBetween } from './calendar';
 import { propertyName, residentName, tenantBusinessName } from './names';
 import type { Metro } from './places';
 import { clamp, roundTo, type IdFactory, type Rng } from './random';
@@ -46,7 +46,7 @@ const MIX_TEMPLATES: readonly (readonly number[])[] = [
 ];
 
 const SENIOR_UNIT_TYPES: readonly UnitType[] = [
-  { label: 'Studio', bedrooms: 0, bathrooms: 1, sf: [400, 520], rentPremium: 0.85 },
+  { label: 'Studio', bedrooms: 0, bathrooms: 1, sf: [450, 550], rentPremium: 0.85 },
   { label: '1BR/1BA', bedrooms: 1, bathrooms: 1, sf: [550, 750], rentPremium: 1 },
   { label: '2BR/1BA', bedrooms: 2, bathrooms: 1, sf: [800, 1000], rentPremium: 1.22 },
 ];
@@ -289,11 +289,14 @@ function finishLayout(
     concludedAnnual = room * (1 + hotel.otherRevenueRatio);
     compsAnnual = concludedAnnual;
   }
-  const leaseToPreLeaseRatio = ctx.preLeasing
-    ? roundTo(rng.float(0.1, 0.6), 0.01)
-    : ctx.leaseUp
-      ? roundTo(rng.float(0.75, 0.95), 0.01)
-      : 1;
+  // Leased over pre-leased space: 1 for a stabilized building (and for hotels, which lease none).
+  const leaseToPreLeaseRatio = hotel
+    ? 1
+    : ctx.preLeasing
+      ? roundTo(rng.float(0.1, 0.6), 0.01)
+      : ctx.leaseUp
+        ? roundTo(rng.float(0.75, 0.95), 0.01)
+        : 1;
   return {
     asset: profile.asset,
     profile,
@@ -356,12 +359,10 @@ export function buildRentRolls(ctx: ComponentContext, layout: PropertyLayout, pl
   const { rng } = ctx;
   const rolls: RentRollInsert[] = [];
   const items: RentRollItemInsert[] = [];
-  let physicalVacancy = 0;
   const residential = layout.profile.kind === 'Residential';
   const sample = residential ? residentialSample(layout.units, rng) : layout.units;
   const totalUnits = layout.totalUnits;
   const partial = residential && sample.length < totalUnits;
-  const perFloor = residential ? clamp(Math.round(sample.length / 4), 6, 16) : 1;
   const vacancyTarget = ctx.leaseUp
     ? rng.float(0.12, 0.28)
     : clamp(layout.marketVacancy * rng.float(0.6, 1.5), 0.02, 0.2);
@@ -383,106 +384,189 @@ export function buildRentRolls(ctx: ComponentContext, layout: PropertyLayout, pl
       comment,
       position: plan.position,
     });
-    const preLeasing = ctx.preLeasing && plan.position === 0;
-    let vacantCount = 0;
-    let vacantSf = 0;
-    let sf = 0;
-    sample.forEach((u, index) => {
-      const id = ctx.ids.next();
-      const unitSize = u.unitSize;
-      sf += unitSize;
-      const concluded = (u.concludedMonthlyRent ?? 0) * plan.rentLevel;
-      const row: RentRollItemInsert = {
-        id,
-        rentRollId: plan.rollId,
-        position: index,
-        unitNumber: null,
-        tenantName: null,
-        unitType: null,
-        leaseType: null,
-        floor: null,
-        bedrooms: null,
-        bathrooms: null,
-        unitSize,
-        monthlyRent: 0,
-        leaseStart: null,
-        leaseEnd: null,
-      };
-      if (residential) {
-        const floor = 1 + Math.floor(index / perFloor);
-        const number = floor * 100 + (index % perFloor) + 1;
-        row.unitNumber = partial ? `A${number}` : String(number);
-        row.unitType = u.description ?? null;
-        row.floor = floor;
-        row.bedrooms = u.bedrooms ?? null;
-        row.bathrooms = u.bathrooms ?? null;
-        const occupied = preLeasing ? rng.chance(layout.leaseToPreLeaseRatio) : !rng.chance(vacancyTarget);
-        if (occupied) {
-          row.tenantName = residentName(rng);
-          if (preLeasing) {
-            row.leaseStart = addDays(ctx.completionDate, rng.int(0, 30));
-            row.leaseEnd = addDays(addMonths(row.leaseStart, 12), -1);
-            row.monthlyRent = roundTo(concluded * rng.float(0.95, 1), 5);
-          } else if (rng.chance(0.04)) {
-            // Month to month after the lease ran out.
-            row.leaseStart = addDays(plan.effectiveDate, -rng.int(400, 1_100));
-            row.leaseEnd = null;
-            row.monthlyRent = roundTo(concluded * rng.float(0.9, 0.97), 5);
-          } else {
-            const age = rng.int(0, 364);
-            const term = rng.weighted([[12, 8], [13, 1], [15, 1]] as const);
-            row.leaseStart = addDays(plan.effectiveDate, -age);
-            row.leaseEnd = addDays(addMonths(row.leaseStart, term), -1);
-            // Older leases were signed at lower rents (loss to lease).
-            row.monthlyRent = roundTo(concluded * (1 - 0.05 * (age / 365)) * rng.float(0.97, 1.03), 5);
-          }
-        } else {
-          vacantCount++;
-          vacantSf += unitSize;
-        }
-      } else {
-        row.unitNumber = u.suite ?? null;
-        row.floor = u.floor ?? null;
-        const asset = layout.asset;
-        if (asset === 'Self_Storage') {
-          // A storage building is let unit by unit, month to month: one line per building.
-          const occupancy = rng.float(0.84, 0.94);
-          const storageUnits = Math.round(unitSize / 110);
-          row.tenantName = `Self-storage occupants (${Math.round(storageUnits * occupancy)} of ${storageUnits} units)`;
-          row.leaseType = 'Month-to-Month';
-          row.monthlyRent = roundTo(concluded * occupancy, 10);
-        } else {
-          const anchor = u.description === 'Retail - anchor';
-          const vacant = preLeasing ? !rng.chance(layout.leaseToPreLeaseRatio) : !anchor && rng.chance(vacancyTarget);
-          if (vacant) {
-            vacantCount++;
-            vacantSf += unitSize;
-          } else {
-            const profile = layout.profile;
-            row.tenantName = tenantBusinessName(rng, profile.tenantSector ?? 'office');
-            row.leaseType = rng.chance(0.8) && layout.leaseTypeHint ? layout.leaseTypeHint : rng.weighted(profile.leaseTypes!);
-            const [yLo, yHi] = profile.leaseYears!;
-            const termMonths = 12 * rng.int(yLo, yHi);
-            if (preLeasing) {
-              row.leaseStart = addDays(ctx.completionDate, rng.int(0, 60));
-              row.monthlyRent = roundTo(concluded * rng.float(0.95, 1.02), 10);
-            } else {
-              const elapsed = rng.int(0, termMonths - 1);
-              row.leaseStart = addDays(addMonths(plan.effectiveDate, -elapsed), -rng.int(0, 27));
-              // Rent steps of ~2.5 % a year: leases signed years ago pay less than today's rent.
-              row.monthlyRent = roundTo(concluded * Math.pow(1.025, -elapsed / 12) * rng.float(0.95, 1.05), 10);
-            }
-            row.leaseEnd = addDays(addMonths(row.leaseStart, termMonths), -1);
-          }
-        }
-      }
-      items.push(row);
-    });
-    if (plan.position === 0) {
-      physicalVacancy = residential ? vacantCount / Math.max(1, sample.length) : vacantSf / Math.max(1, sf);
+  }
+
+  const latest = plans.find((p) => p.position === 0)!;
+  let physicalVacancy: number;
+  if (residential) {
+    const perFloor = clamp(Math.round(sample.length / 4), 6, 16);
+    physicalVacancy = 0;
+    for (const plan of plans) {
+      const rows = sample.map((u, index) => residentialItem(ctx, layout, plan, u, index, perFloor, partial, vacancyTarget));
+      items.push(...rows);
+      if (plan === latest) physicalVacancy = rows.filter((r) => r.tenantName == null).length / Math.max(1, rows.length);
+    }
+  } else {
+    // The latest roll first; an older roll shows the same long leases a year earlier.
+    const current = sample.map((u, index) => commercialItem(ctx, layout, latest, u, index, vacancyTarget));
+    items.push(...current);
+    const sf = current.reduce((a, r) => a + r.unitSize, 0);
+    const vacantSf = current.filter((r) => r.tenantName == null).reduce((a, r) => a + r.unitSize, 0);
+    physicalVacancy = vacantSf / Math.max(1, sf);
+    for (const plan of plans) {
+      if (plan === latest) continue;
+      items.push(...current.map((row, index) => earlierCommercialItem(ctx, layout, plan, latest, sample[index]!, row)));
     }
   }
   return { rolls, items, physicalVacancy };
+}
+
+function emptyItem(ctx: ComponentContext, plan: RentRollPlan, index: number, unitSize: number): RentRollItemInsert {
+  return {
+    id: ctx.ids.next(),
+    rentRollId: plan.rollId,
+    position: index,
+    unitNumber: null,
+    tenantName: null,
+    unitType: null,
+    leaseType: null,
+    floor: null,
+    bedrooms: null,
+    bathrooms: null,
+    unitSize,
+    monthlyRent: 0,
+    leaseStart: null,
+    leaseEnd: null,
+  };
+}
+
+function residentialItem(
+  ctx: ComponentContext,
+  layout: PropertyLayout,
+  plan: RentRollPlan,
+  u: LivingUnitInsert,
+  index: number,
+  perFloor: number,
+  partial: boolean,
+  vacancyTarget: number,
+): RentRollItemInsert {
+  const { rng } = ctx;
+  const row = emptyItem(ctx, plan, index, u.unitSize);
+  const concluded = (u.concludedMonthlyRent ?? 0) * plan.rentLevel;
+  const preLeasing = ctx.preLeasing && plan.position === 0;
+  const floor = 1 + Math.floor(index / perFloor);
+  const number = floor * 100 + (index % perFloor) + 1;
+  row.unitNumber = partial ? `A${number}` : String(number);
+  row.unitType = u.description ?? null;
+  row.floor = floor;
+  row.bedrooms = u.bedrooms ?? null;
+  row.bathrooms = u.bathrooms ?? null;
+  const occupied = preLeasing ? rng.chance(layout.leaseToPreLeaseRatio) : !rng.chance(vacancyTarget);
+  if (!occupied) return row;
+  row.tenantName = residentName(rng);
+  if (preLeasing) {
+    row.leaseStart = addDays(ctx.completionDate, rng.int(0, 30));
+    row.leaseEnd = addDays(addMonths(row.leaseStart, 12), -1);
+    row.monthlyRent = roundTo(concluded * rng.float(0.95, 1), 5);
+  } else if (rng.chance(0.04)) {
+    // Month to month after the lease ran out.
+    row.leaseStart = addDays(plan.effectiveDate, -rng.int(400, 1_100));
+    row.monthlyRent = roundTo(concluded * rng.float(0.9, 0.97), 5);
+  } else {
+    const age = rng.int(0, 364);
+    const term = rng.weighted(LEASE_MONTHS);
+    row.leaseStart = addDays(plan.effectiveDate, -age);
+    row.leaseEnd = addDays(addMonths(row.leaseStart, term), -1);
+    // Older leases were signed at lower rents (loss to lease).
+    row.monthlyRent = roundTo(concluded * (1 - 0.05 * (age / 365)) * rng.float(0.97, 1.03), 5);
+  }
+  return row;
+}
+
+const LEASE_MONTHS = [
+  [12, 8],
+  [13, 1],
+  [15, 1],
+] as const;
+
+/** A self-storage building is let unit by unit, month to month: one line per building. */
+function storageTenant(unitSize: number, occupancy: number): string {
+  const units = Math.round(unitSize / 110);
+  return `Self-storage occupants (${Math.round(units * occupancy)} of ${units} units)`;
+}
+
+function commercialItem(
+  ctx: ComponentContext,
+  layout: PropertyLayout,
+  plan: RentRollPlan,
+  u: LivingUnitInsert,
+  index: number,
+  vacancyTarget: number,
+): RentRollItemInsert {
+  const { rng } = ctx;
+  const profile = layout.profile;
+  const row = emptyItem(ctx, plan, index, u.unitSize);
+  row.unitNumber = u.suite ?? null;
+  row.floor = u.floor ?? null;
+  const concluded = (u.concludedMonthlyRent ?? 0) * plan.rentLevel;
+  if (layout.asset === 'Self_Storage') {
+    const occupancy = rng.float(0.84, 0.94);
+    row.tenantName = storageTenant(u.unitSize, occupancy);
+    row.leaseType = 'Month-to-Month';
+    row.monthlyRent = roundTo(concluded * occupancy, 10);
+    return row;
+  }
+  const preLeasing = ctx.preLeasing && plan.position === 0;
+  const anchor = u.description === 'Retail - anchor';
+  const vacant = preLeasing ? !rng.chance(layout.leaseToPreLeaseRatio) : !anchor && rng.chance(vacancyTarget);
+  if (vacant) return row;
+  row.tenantName = tenantBusinessName(rng, profile.tenantSector ?? 'office');
+  row.leaseType = rng.chance(0.8) && layout.leaseTypeHint ? layout.leaseTypeHint : rng.weighted(profile.leaseTypes!);
+  const [yLo, yHi] = profile.leaseYears!;
+  const termMonths = 12 * rng.int(yLo, yHi);
+  if (preLeasing) {
+    row.leaseStart = addDays(ctx.completionDate, rng.int(0, 60));
+    row.monthlyRent = roundTo(concluded * rng.float(0.95, 1.02), 10);
+  } else {
+    const elapsed = rng.int(0, termMonths - 1);
+    row.leaseStart = addDays(addMonths(plan.effectiveDate, -elapsed), -rng.int(0, 27));
+    // Rent steps of ~2.5 % a year: leases signed years ago pay less than today's rent.
+    row.monthlyRent = roundTo(concluded * Math.pow(1.025, -elapsed / 12) * rng.float(0.95, 1.05), 10);
+  }
+  row.leaseEnd = addDays(addMonths(row.leaseStart, termMonths), -1);
+  return row;
+}
+
+/** The same suite on an earlier roll: a lease already running then is there too, one rent step lower. */
+function earlierCommercialItem(
+  ctx: ComponentContext,
+  layout: PropertyLayout,
+  plan: RentRollPlan,
+  latest: RentRollPlan,
+  u: LivingUnitInsert,
+  now: RentRollItemInsert,
+): RentRollItemInsert {
+  const { rng } = ctx;
+  const row = emptyItem(ctx, plan, now.position ?? 0, now.unitSize);
+  row.unitNumber = now.unitNumber ?? null;
+  row.floor = now.floor ?? null;
+  const concluded = (u.concludedMonthlyRent ?? 0) * plan.rentLevel;
+  if (layout.asset === 'Self_Storage') {
+    const occupancy = rng.float(0.82, 0.94);
+    row.tenantName = storageTenant(now.unitSize, occupancy);
+    row.leaseType = 'Month-to-Month';
+    row.monthlyRent = roundTo(concluded * occupancy, 10);
+    return row;
+  }
+  if (now.tenantName != null && now.leaseStart != null && now.leaseStart <= plan.effectiveDate) {
+    row.tenantName = now.tenantName;
+    row.leaseType = now.leaseType ?? null;
+    row.leaseStart = now.leaseStart;
+    row.leaseEnd = now.leaseEnd ?? null;
+    row.monthlyRent = roundTo((now.monthlyRent ?? 0) / 1.025, 10);
+    return row;
+  }
+  // The suite turned over (or went dark) since: a previous tenant whose lease ended in between.
+  const gap = daysBetween(plan.effectiveDate, now.leaseStart ?? latest.effectiveDate);
+  if (gap < 30 || !rng.chance(0.65)) return row;
+  const profile = layout.profile;
+  row.tenantName = tenantBusinessName(rng, profile.tenantSector ?? 'office');
+  row.leaseType = rng.weighted(profile.leaseTypes!);
+  row.leaseEnd = addDays(plan.effectiveDate, rng.int(15, gap - 10));
+  const [yLo, yHi] = profile.leaseYears!;
+  row.leaseStart = addDays(addMonths(row.leaseEnd, -12 * rng.int(yLo, yHi)), 1);
+  row.monthlyRent = roundTo(concluded * rng.float(0.85, 0.97), 10);
+  return row;
 }
 
 // --- sales comparables -----------------------------------------------------------------

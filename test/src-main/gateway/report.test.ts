@@ -133,6 +133,20 @@ describe('the report query and its stream', () => {
     expect(after.rows[0]!.ltv).toBeGreaterThan(before.rows[0]!.ltv);
   });
 
+  it('lets other work run during its pass and redoes the pass when the store changed meanwhile', async () => {
+    const filter = { sortBy: 'grossLoan', sortDirection: 'desc', pageSize: 1000 } as const;
+    const pending = getCrossDealCollateralReport(ctx, filter);
+    // The first batch ran before the call returned; this write lands between two batches.
+    await new Promise((resolve) => setImmediate(resolve));
+    db.$client.prepare('UPDATE deals SET gross_loan = 1e12 WHERE id = ?').run('deal-000600');
+    const during = (await pending) as CrossDealCollateralReportResponseDto;
+    expect(during.rows[0]!.dealId).toBe('deal-000600');
+    expect(during.rows[0]!.grossLoan).toBe(1e12);
+    const rows = await endpointRows(filter);
+    const distinct = new Map(rows.map((r) => [r.dealId, r.grossLoan]));
+    expect(during.totals.grossLoan).toBeCloseTo([...distinct.values()].reduce((a, b) => a + b, 0), 0);
+  });
+
   it('matches a list filter with any of its values and places no restriction with an empty list', async () => {
     const all = await endpointRows({});
     expect(await endpointRows({ states: [], dealIds: [], owners: [] })).toEqual(all);

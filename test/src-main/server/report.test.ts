@@ -174,7 +174,7 @@ describe('POST getCrossDealCollateralReport', () => {
 
   describe('sorting', () => {
     // Text sorts ignore ASCII case (SQLite NOCASE); empty values come last in both directions.
-    const key = (v: unknown) => (typeof v === 'string' ? v.replace(/[A-Z]/g, (c) => c.toLowerCase()) : v);
+    const key = (v: Row[keyof Row]): string | number | null => (typeof v === 'string' ? v.replace(/[A-Z]/g, (c) => c.toLowerCase()) : v);
     const cases: [keyof Row, 'asc' | 'desc'][] = [
       ['seedName', 'asc'],
       ['seedName', 'desc'],
@@ -194,9 +194,9 @@ describe('POST getCrossDealCollateralReport', () => {
       const distinct = new Set(values);
       expect(distinct.size).toBeGreaterThan(1);
       for (let i = 1; i < values.length; i++) {
-        const [a, b] = [values[i - 1], values[i]];
+        const [a, b] = [values[i - 1]!, values[i]!];
         if (a === null) expect(b).toBeNull();
-        else if (b !== null) expect(sortDirection === 'asc' ? a <= b! : a >= b!, `${String(a)} then ${String(b)}`).toBe(true);
+        else if (b !== null) expect(sortDirection === 'asc' ? a <= b : a >= b, `${String(a)} then ${String(b)}`).toBe(true);
       }
     });
   });

@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, getTableColumns, getTableName } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeDb, openDb, type Db } from '../../../../src-main/store/db';
+import { DEMO_TABLE_ORDER, generateDemoPortfolio } from '../../../../src-main/store/demo/generate';
+import {
+  DEMO_TABLES,
+  MAX_BOUND_PARAMETERS,
+  chunkSizeFor,
+  insertDemoPortfolio,
+  seedDemoPortfolio,
+} from '../../../../src-main/store/demo/seed';
+import * as schema from '../../../../src-main/store/schema';
+import { ensureUsers } from '../../../../src-main/store/users';
+
+let dir: string;
+let db: Db;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'uw-demo-seed-'));
+  db = openDb({ file: join(dir, 'uw.sqlite') });
+});
+
+afterEach(() => {
+  closeDb(db);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const countRows = (table: string) =>
+  (db.$client.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number }).n;
+const sqlName = (key: (typeof DEMO_TABLE_ORDER)[number]) => getTableName(DEMO_TABLES[key]);
+
+describe('seeding the demo portfolio', () => {
+  it('inserts every generated row into a real SQLite file with foreign keys intact', () => {
+    const result = seedDemoPortfolio(db, { deals: 40 });
+    expect(result.seeded).toBe(true);
+    if (!result.seeded) return;
+    const expected = generateDemoPortfolio({ deals: 40 });
+    for (const key of DEMO_TABLE_ORDER) {
+      expect(result.counts[key], key).toBe(expected[key].length);
+      expect(countRows(sqlName(key)), key).toBe(expected[key].length);
+    }
+    expect(result.rows).toBe(DEMO_TABLE_ORDER.reduce((s, k) => s + expected[k].length, 0));
+    expect(db.$client.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    expect(db.$client.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('returns seeded: false and changes nothing when the store already has deals', () => {
+    expect(seedDemoPortfolio(db, { deals: 10 }).seeded).toBe(true);
+    const before = countRows('deals');
+    expect(seedDemoPortfolio(db, { deals: 10 })).toEqual({ seeded: false });
+    expect(seedDemoPortfolio(db, { deals: 10, seed: 5 })).toEqual({ seeded: false });
+    expect(countRows('deals')).toBe(before);
+  });
+
+  it('reads back what was generated: JSON documents, booleans, defaults and timestamps', () => {
+    seedDemoPortfolio(db, { deals: 15 });
+    const generated = generateDemoPortfolio({ deals: 15 });
+    const market = generated.marketData[0]!;
+    const stored = db.select().from(schema.marketData).where(eq(schema.marketData.componentId, market.componentId)).get()!;
+    expect(stored.mainMarket).toEqual(market.mainMarket);
+    expect(stored.subMarket).toEqual(market.subMarket);
+    expect(stored.forecast).toEqual(market.forecast);
+    expect(stored.trendSummary).toEqual(market.trendSummary);
+    const valuation = generated.revenueValuations[0]!;
+    const v = db.select().from(schema.revenueValuations).where(eq(schema.revenueValuations.id, valuation.id)).get()!;
+    expect(v.isMain).toBe(valuation.isMain);
+    expect(v.revenueGrowth).toEqual(valuation.revenueGrowth);
+    const tx = generated.cashFlowTransactions[0]!;
+    const t = db.select().from(schema.cashFlowTransactions).where(eq(schema.cashFlowTransactions.id, tx.id)).get()!;
+    expect(t.annualizedByYear).toEqual(tx.annualizedByYear);
+    const deal = generated.deals[0]!;
+    const d = db.select().from(schema.deals).where(eq(schema.deals.id, deal.id)).get()!;
+    expect(d).toMatchObject(deal);
+    // Columns the generator leaves out take the schema's defaults.
+    const person = db.select().from(schema.people).limit(1).get()!;
+    expect(person.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('keeps users who already exist and makes the extra owners users', () => {
+    ensureUsers(db, ['pat.lee@bank.example']);
+    const result = seedDemoPortfolio(db, { deals: 20, ownerIds: ['pat.lee@bank.example', 'sam.ortiz@bank.example'] });
+    expect(result.seeded).toBe(true);
+    const users = db.select().from(schema.users).all();
+    expect(users.filter((u) => u.id === 'pat.lee@bank.example')).toHaveLength(1);
+    expect(users.map((u) => u.id)).toContain('sam.ortiz@bank.example');
+    expect(users.map((u) => u.id)).toContain('jane.doe@demo-lender.com');
+  });
+
+  it('reports progress up to the total, chunk by chunk', () => {
+    const calls: [number, number][] = [];
+    const result = seedDemoPortfolio(db, { deals: 30, onProgress: (done, total) => calls.push([done, total]) });
+    if (!result.seeded) throw new Error('not seeded');
+    expect(calls[0]).toEqual([0, result.rows]);
+    expect(calls.at(-1)).toEqual([result.rows, result.rows]);
+    for (let i = 1; i < calls.length; i++) expect(calls[i]![0]).toBeGreaterThan(calls[i - 1]![0]);
+  });
+
+  it('writes all or nothing: a bad row late in the portfolio leaves the store empty', () => {
+    const portfolio = generateDemoPortfolio({ deals: 12 });
+    (portfolio.fundUses.at(-1) as { fundsId: string }).fundsId = 'no-such-funds-analysis';
+    expect(() => insertDemoPortfolio(db, portfolio)).toThrow(/FOREIGN KEY/);
+    expect(countRows('deals')).toBe(0);
+    expect(countRows('rent_roll_items')).toBe(0);
+    expect(countRows('users')).toBe(0);
+    // ... and the store can still be seeded afterwards.
+    expect(seedDemoPortfolio(db, { deals: 12 }).seeded).toBe(true);
+  });
+
+  it('never binds more parameters in one INSERT than SQLite allows', () => {
+    for (const key of DEMO_TABLE_ORDER) {
+      const columns = Object.keys(getTableColumns(DEMO_TABLES[key])).length;
+      const rows = chunkSizeFor(columns);
+      expect(rows).toBeLessThanOrEqual(500);
+      expect(rows * columns, key).toBeLessThanOrEqual(MAX_BOUND_PARAMETERS);
+    }
+    expect(chunkSizeFor(100)).toBe(327);
+  });
+});
