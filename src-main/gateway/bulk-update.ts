@@ -10,11 +10,13 @@ import {
 } from '../contract';
 import { inDealUpdateTransaction, type DealPatch, type DealUpdateSession } from '../store/deal-updates';
 import type { DealRow } from '../store/deals';
+import { recordDealEdits } from '../store/sync-outbox';
 import {
   checkPAndI,
   checkUpdate,
   isBulkUpdateProperty,
   P_AND_I_PROPERTIES,
+  PROPERTY_COLUMNS,
   type CheckContext,
   type ColumnValue,
   type Problem,
@@ -146,6 +148,15 @@ export async function bulkUpdateDeals(ctx: GatewayContext, input: unknown): Prom
       }
       if (Object.keys(patch).length > 0) {
         session.apply(deal.id, patch, updatedAt);
+        // A deal synced with the platform: the same transaction queues the change in the outbox.
+        recordDealEdits(
+          ctx.db,
+          deal.id,
+          item.updates.map(({ property }) => {
+            const column = PROPERTY_COLUMNS[property as BulkUpdateProperty];
+            return { property, before: deal[column], after: patch[column] };
+          }),
+        );
         current.set(deal.id, { ...deal, ...patch, updatedAt });
       }
       updated.add(deal.id);

@@ -8,7 +8,8 @@ import {
   type CreateResidentialDealDto,
   type CreateResponseDto,
 } from '../contract';
-import { insertDealGraph, type NewDealGraph } from '../store/deal-graph';
+import type { NewDealGraph } from '../store/deal-graph';
+import { insertDealGraphForSync } from '../store/sync-outbox';
 import { userExists } from '../store/users';
 import type { GatewayContext } from './context';
 import { failure, ok, type Failure } from './result';
@@ -107,19 +108,8 @@ export async function createDeal(ctx: GatewayContext, kind: CreateDealKind, inpu
       id: collateralId,
       name: body.dealName!.trim(),
       propertyType,
-      fullAddress: place.fullAddress,
-      placeId: place.placeId,
-      lat: place.lat,
-      lng: place.lng,
-      zipCode: place.zipCode,
-      streetNumber: place.streetNumber,
-      street: place.street,
-      city: place.city,
-      county: place.county,
-      state: place.state,
-      country: place.country,
-      additionalFreeText: place.additionalFreeText,
-      addressKey: place.addressKey,
+      // A resolved Place carries exactly the collateral's address columns.
+      ...place,
     },
     component: {
       id: componentId,
@@ -140,7 +130,8 @@ export async function createDeal(ctx: GatewayContext, kind: CreateDealKind, inpu
     ],
     fundUses: [],
   };
-  const result = insertDealGraph(ctx.db, graph);
+  // Linked to a platform: the same transaction queues the create in the outbox.
+  const result = insertDealGraphForSync(ctx.db, graph, { kind, body });
   if (!result.inserted) {
     return failure('Duplicated', 'address', `A deal already exists at ${place.fullAddress}.`);
   }

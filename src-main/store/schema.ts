@@ -413,3 +413,63 @@ export const importReports = sqliteTable('import_reports', {
   errors: text('errors', { mode: 'json' }).notNull(),
   ...timestamps,
 });
+
+// --- Sync with the central platform (DESIGN.md "Sync"; src-main/sync) -------------------------
+// JSON payloads are TEXT holding JSON written by the sync code itself: a stored JSON null (the
+// field was empty) must stay distinguishable from SQL NULL (no value, e.g. a create has no base).
+
+/**
+ * Last-known remote state: one row per read of the central platform, `type` the read (the
+ * endpoint name, e.g. getDealInfo) and `id` its path id; type 'dealGraph' lists the reads of a
+ * deal's graph. Changed only after a confirmed pull or a confirmed push.
+ */
+export const remoteShadow = sqliteTable(
+  'remote_shadow',
+  {
+    type: text('type').notNull(),
+    id: text('id').notNull(),
+    json: text('json').notNull(),
+    contentHash: text('content_hash').notNull(),
+    fetchedAt: text('fetched_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.id] })],
+);
+
+/**
+ * Local edits not yet confirmed by the central platform: one row per (entity, field), the field
+ * a bulk-update property (values in their read form, JSON) or '$create' for a deal created
+ * offline (new_value: the create request). A repeated edit replaces new_value, keeps base_value.
+ */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    field: text('field').notNull(),
+    baseValue: text('base_value'),
+    newValue: text('new_value'),
+    /** The value of the last attempt (inflight / ambiguous rows): what the platform may hold now. */
+    sentValue: text('sent_value'),
+    status: text('status').notNull().default('pending'), // pending | inflight | ambiguous | conflict | rejected
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at'),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('outbox_entity_field').on(t.entityType, t.entityId, t.field), index('outbox_status').on(t.status)],
+);
+
+/** Deals created offline: the local id and the id the central platform gave the deal. */
+export const syncIdMap = sqliteTable('sync_id_map', {
+  localId: text('local_id').primaryKey(),
+  remoteId: text('remote_id').notNull().unique(),
+  entityType: text('entity_type').notNull(),
+  createdAt: timestamps.createdAt,
+});
+
+/** Small facts of the sync, e.g. which platform this data directory is linked to. */
+export const syncState = sqliteTable('sync_state', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

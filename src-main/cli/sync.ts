@@ -1,0 +1,151 @@
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { STORE_FILE } from '../server/service';
+import { closeDb, openDb } from '../store/db';
+import { runSync, SyncError, type SyncEvent, type SyncMode, type SyncSummary } from '../sync';
+import { parseCommandArgs, UsageError } from './args';
+
+export const SYNC_HELP = `uw sync — one full sync of a data directory with the central platform: pull, then push
+
+  --data-dir DIR      data directory (default ./data)
+  --remote URL        base_url of the platform (required); tokens are asked for {URL}/api/
+  --auth-url URL      auth_url of the platform (default: the origin of --remote)
+  --client-id ID      API client id (required); the secret is read from UW_CLIENT_SECRET
+  --pull-only         only bring the platform's changes here
+  --push-only         only send the local edits and offline creates
+
+Prints progress and a summary (pulled, unchanged, pushed, conflicts, rejected). Exits 0 when
+the sync completed (conflicts and rejections are results), 1 with the reason when it could not.
+`;
+
+const LOCK_FILE = 'sync.lock';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** One sync per data directory at a time; a lock left by a killed sync is taken over. */
+function acquireLock(dataDir: string): () => void {
+  const file = join(dataDir, LOCK_FILE);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(file, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => {
+        try {
+          if (readFileSync(file, 'utf8') === String(process.pid)) unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(file, 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new Error(`another sync of ${dataDir} is running (pid ${pid})`, { cause: err });
+      }
+      try {
+        unlinkSync(file);
+      } catch {
+        // raced with another taker; try again
+      }
+    }
+  }
+  throw new Error(`cannot take the sync lock ${file}`);
+}
+
+function url(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new UsageError(`${name} must be an http(s) URL, not "${value}"`);
+  return value;
+}
+
+function summaryLine(s: SyncSummary): string {
+  return (
+    `sync complete: ${s.remoteDeals} deals on the platform; pulled ${s.pulled}, unchanged ${s.unchanged}, removed ${s.removed}, ` +
+    `pushed ${s.pushed}, created ${s.created}, conflicts ${s.conflicts}, rejected ${s.rejected}, queued ${s.queued} ` +
+    `(${(s.durationMs / 1000).toFixed(1)} s, ${s.requests} requests, ${s.retries} retries)\n`
+  );
+}
+
+/** Progress for people: each phase, a line per tenth of the way, every retry. */
+function printer(out: NodeJS.WritableStream): (event: SyncEvent) => void {
+  const lastTenth = new Map<string, number>();
+  return (event) => {
+    switch (event.type) {
+      case 'phase':
+        if (event.phase !== 'done') out.write(`${event.phase}${event.detail ? `: ${event.detail}` : ''}\n`);
+        return;
+      case 'progress': {
+        const tenth = event.total === 0 ? 10 : Math.floor((event.done * 10) / event.total);
+        if (lastTenth.get(event.phase) === tenth) return;
+        lastTenth.set(event.phase, tenth);
+        out.write(`${event.phase}: ${event.done}/${event.total}\n`);
+        return;
+      }
+      case 'retry':
+        out.write(`retry ${event.attempt}: ${event.method} ${event.path} (${event.reason})\n`);
+        return;
+      case 'warning':
+        out.write(`warning: ${event.message}\n`);
+        return;
+    }
+  };
+}
+
+export async function sync(argv: string[]): Promise<void> {
+  const args = parseCommandArgs(argv, {
+    'data-dir': { type: 'string' },
+    remote: { type: 'string' },
+    'auth-url': { type: 'string' },
+    'client-id': { type: 'string' },
+    'pull-only': { type: 'boolean' },
+    'push-only': { type: 'boolean' },
+  });
+  if (args.help) {
+    process.stdout.write(SYNC_HELP);
+    return;
+  }
+  const remote = url('--remote', args.remote);
+  if (!remote) throw new UsageError('--remote URL is required (the platform\'s base_url)');
+  const authUrl = url('--auth-url', args['auth-url']);
+  const clientId = args['client-id'];
+  if (!clientId) throw new UsageError('--client-id ID is required');
+  if (args['pull-only'] && args['push-only']) throw new UsageError('--pull-only and --push-only exclude each other');
+  const secret = process.env.UW_CLIENT_SECRET;
+  if (!secret) throw new UsageError('UW_CLIENT_SECRET must hold the client secret (it is never taken from the command line)');
+  const mode: SyncMode = args['pull-only'] ? 'pull-only' : args['push-only'] ? 'push-only' : 'full';
+
+  const dataDir = resolve(args['data-dir'] ?? './data');
+  const db = openDb({ file: join(dataDir, STORE_FILE) });
+  let release: (() => void) | undefined;
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    release = acquireLock(dataDir);
+    const summary = await runSync({
+      db,
+      remote: { baseUrl: remote, authUrl, clientId, clientSecret: secret },
+      mode,
+      signal: abort.signal,
+      onEvent: printer(process.stdout),
+    });
+    process.stdout.write(summaryLine(summary));
+  } catch (err) {
+    if (err instanceof SyncError) throw new Error(`sync could not complete: ${err.message}`, { cause: err });
+    throw err;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    release?.();
+    closeDb(db);
+  }
+}

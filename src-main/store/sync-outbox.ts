@@ -1,0 +1,252 @@
+import type { Statement } from 'better-sqlite3';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from './db';
+import { insertDealGraph, type NewDealGraph } from './deal-graph';
+import { outbox } from './schema';
+import { getSyncState } from './sync-state';
+
+// The outbox of local edits for the central platform (DESIGN.md "Sync"): one row per
+// (entity, field). Values are JSON text in their read form. The working-copy write and its
+// outbox row commit in one transaction: the gateway calls recordDealEdits from inside the bulk
+// update's transaction, and creates go through insertDealGraphForSync.
+
+export const OUTBOX_STATUSES = ['pending', 'inflight', 'ambiguous', 'conflict', 'rejected'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** The field of the row that carries a deal created offline (new_value: the create request). */
+export const CREATE_FIELD = '$create';
+export const DEAL_ENTITY = 'deal';
+/** sync_state key present once the data directory is linked to a platform. */
+export const LINKED_REMOTE_KEY = 'remote.baseUrl';
+
+export interface OutboxEntry {
+  id: number;
+  entityType: string;
+  entityId: string;
+  field: string;
+  /** The value the edit started from (the platform's value then); undefined for a create. */
+  base: unknown;
+  /** The local value (mine). */
+  value: unknown;
+  /** The value of the last attempt, when one is in flight or its outcome is unknown. */
+  sent: unknown;
+  hasSent: boolean;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type OutboxRow = typeof outbox.$inferSelect;
+
+const decode = (text: string | null): unknown => (text === null ? undefined : (JSON.parse(text) as unknown));
+const encode = (value: unknown): string => JSON.stringify(value ?? null);
+
+function toEntry(row: OutboxRow): OutboxEntry {
+  return {
+    id: row.id,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    field: row.field,
+    base: decode(row.baseValue),
+    value: decode(row.newValue),
+    sent: decode(row.sentValue),
+    hasSent: row.sentValue !== null,
+    status: row.status as OutboxStatus,
+    attempts: row.attempts,
+    nextAttemptAt: row.nextAttemptAt,
+    lastError: row.lastError,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Column values are primitives: equal when identical, or both empty. */
+function sameColumnValue(a: unknown, b: unknown): boolean {
+  return a === b || ((a === null || a === undefined) && (b === null || b === undefined));
+}
+
+// --- the write path of local edits (called inside the gateway's transactions) -------------------
+
+interface EditStatements {
+  tracked: Statement;
+  find: Statement;
+  insert: Statement;
+  update: Statement;
+  requeue: Statement;
+  remove: Statement;
+}
+
+const editStatements = new WeakMap<object, EditStatements>();
+
+function statementsOf(client: Db['$client']): EditStatements {
+  let s = editStatements.get(client);
+  if (!s) {
+    s = {
+      tracked: client.prepare(
+        `SELECT 1 FROM remote_shadow WHERE type = 'getDealInfo' AND id = ?
+         UNION ALL SELECT 1 FROM outbox WHERE entity_type = '${DEAL_ENTITY}' AND entity_id = ? AND field = '${CREATE_FIELD}' LIMIT 1`,
+      ),
+      find: client.prepare(`SELECT id, base_value, status FROM outbox WHERE entity_type = '${DEAL_ENTITY}' AND entity_id = ? AND field = ?`),
+      insert: client.prepare(
+        `INSERT INTO outbox (entity_type, entity_id, field, base_value, new_value, status, created_at, updated_at)
+         VALUES ('${DEAL_ENTITY}', ?, ?, ?, ?, 'pending', ?, ?)`,
+      ),
+      update: client.prepare('UPDATE outbox SET new_value = ?, updated_at = ? WHERE id = ?'),
+      requeue: client.prepare(
+        `UPDATE outbox SET new_value = ?, status = 'pending', last_error = NULL, attempts = 0, next_attempt_at = NULL, updated_at = ? WHERE id = ?`,
+      ),
+      remove: client.prepare('DELETE FROM outbox WHERE id = ?'),
+    };
+    editStatements.set(client, s);
+  }
+  return s;
+}
+
+/** Whether a deal is synced with the platform: pulled from it, or created here for it. */
+export function isSyncTracked(db: Db, dealId: string): boolean {
+  return statementsOf(db.$client).tracked.get(dealId, dealId) !== undefined;
+}
+
+/** One property of a deal as a bulk update changed it, values in their read (column) form. */
+export interface FieldChange {
+  property: string;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * Queues the changes of one deal for the platform, when the deal is synced. Call it inside the
+ * transaction that writes the working copy. A repeated edit replaces new_value and keeps the
+ * first base; an edit back to the base removes a pending row; editing a rejected field queues it
+ * again. Conflicts stay conflicts (mine changes), in-flight rows are settled by the push.
+ */
+export function recordDealEdits(db: Db, dealId: string, changes: readonly FieldChange[]): void {
+  if (changes.length === 0) return;
+  const s = statementsOf(db.$client);
+  if (s.tracked.get(dealId, dealId) === undefined) return;
+  const now = new Date().toISOString();
+  for (const { property, before, after } of changes) {
+    const row = s.find.get(dealId, property) as { id: number; base_value: string | null; status: OutboxStatus } | undefined;
+    if (!row) {
+      if (!sameColumnValue(before, after)) s.insert.run(dealId, property, encode(before), encode(after), now, now);
+      continue;
+    }
+    const backToBase = row.base_value !== null && sameColumnValue(decode(row.base_value), after);
+    if ((row.status === 'pending' || row.status === 'rejected') && backToBase) {
+      s.remove.run(row.id);
+      continue;
+    }
+    if (row.status === 'rejected') s.requeue.run(encode(after), now, row.id);
+    else s.update.run(encode(after), now, row.id);
+  }
+}
+
+/**
+ * Inserts a deal created here and, when the data directory is linked to a platform, queues its
+ * create for the platform, in one transaction.
+ */
+export function insertDealGraphForSync(db: Db, graph: NewDealGraph, create: unknown): ReturnType<typeof insertDealGraph> {
+  return db.transaction(() => {
+    const result = insertDealGraph(db, graph);
+    if (result.inserted && getSyncState(db, LINKED_REMOTE_KEY) !== undefined) {
+      const now = new Date().toISOString();
+      db.insert(outbox)
+        .values({ entityType: DEAL_ENTITY, entityId: graph.deal.id, field: CREATE_FIELD, newValue: encode(create), status: 'pending', createdAt: now, updatedAt: now })
+        .run();
+    }
+    return result;
+  });
+}
+
+// --- reads -------------------------------------------------------------------------------------
+
+export interface OutboxFilter {
+  statuses?: readonly OutboxStatus[];
+  entityId?: string;
+  field?: string;
+}
+
+export function outboxEntries(db: Db, filter: OutboxFilter = {}): OutboxEntry[] {
+  const where = [
+    filter.statuses ? inArray(outbox.status, [...filter.statuses]) : undefined,
+    filter.entityId !== undefined ? eq(outbox.entityId, filter.entityId) : undefined,
+    filter.field !== undefined ? eq(outbox.field, filter.field) : undefined,
+  ].filter((w) => w !== undefined);
+  return db
+    .select()
+    .from(outbox)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(asc(outbox.id))
+    .all()
+    .map(toEntry);
+}
+
+export function outboxEntryById(db: Db, id: number): OutboxEntry | undefined {
+  const row = db.select().from(outbox).where(eq(outbox.id, id)).get();
+  return row ? toEntry(row) : undefined;
+}
+
+export function outboxCounts(db: Db): Record<OutboxStatus, number> {
+  const counts = Object.fromEntries(OUTBOX_STATUSES.map((s) => [s, 0])) as Record<OutboxStatus, number>;
+  const rows = db.select({ status: outbox.status, n: sql<number>`count(*)` }).from(outbox).groupBy(outbox.status).all();
+  for (const r of rows) counts[r.status as OutboxStatus] = r.n;
+  return counts;
+}
+
+// --- transitions (the sync engine; callers open the transaction) -----------------------------------
+
+export interface OutboxPatch {
+  base?: unknown;
+  value?: unknown;
+  /** null clears the sent value. */
+  sent?: unknown;
+  status?: OutboxStatus;
+  attempts?: number;
+  nextAttemptAt?: string | null;
+  lastError?: string | null;
+}
+
+export function updateOutboxEntry(db: Db, id: number, patch: OutboxPatch): void {
+  const set: Partial<typeof outbox.$inferInsert> = { updatedAt: new Date().toISOString() };
+  if ('base' in patch) set.baseValue = encode(patch.base);
+  if ('value' in patch) set.newValue = encode(patch.value);
+  if ('sent' in patch) set.sentValue = patch.sent === null ? null : encode(patch.sent);
+  if (patch.status !== undefined) set.status = patch.status;
+  if (patch.attempts !== undefined) set.attempts = patch.attempts;
+  if (patch.nextAttemptAt !== undefined) set.nextAttemptAt = patch.nextAttemptAt;
+  if (patch.lastError !== undefined) set.lastError = patch.lastError;
+  db.update(outbox).set(set).where(eq(outbox.id, id)).run();
+}
+
+export function deleteOutboxEntry(db: Db, id: number): void {
+  db.delete(outbox).where(eq(outbox.id, id)).run();
+}
+
+/** After a crash: attempts whose outcome nobody saw are ambiguous, resolved by comparison. */
+export function markInflightAmbiguous(db: Db): number {
+  return db
+    .update(outbox)
+    .set({ status: 'ambiguous', updatedAt: new Date().toISOString() })
+    .where(eq(outbox.status, 'inflight'))
+    .run().changes;
+}
+
+/**
+ * Moves the rows of a deal created offline to the id the platform gave it. A field the platform
+ * copy already has a row for keeps that row (the later edit).
+ */
+export function rekeyOutbox(db: Db, fromId: string, toId: string): void {
+  const rows = db.select().from(outbox).where(and(eq(outbox.entityType, DEAL_ENTITY), eq(outbox.entityId, fromId))).all();
+  for (const row of rows) {
+    const taken = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.entityType, DEAL_ENTITY), eq(outbox.entityId, toId), eq(outbox.field, row.field)))
+      .get();
+    if (taken) db.delete(outbox).where(eq(outbox.id, row.id)).run();
+    else db.update(outbox).set({ entityId: toId }).where(eq(outbox.id, row.id)).run();
+  }
+}

@@ -1,0 +1,142 @@
+import { BulkUpdateProperty, readDealProperty, type SeedInfoResponseDto } from '../contract';
+import type { Db } from '../store/db';
+import { applyMirrorDeal, dealCreatedAt, inSyncTransaction, removeMirrorDeal, type MirrorScope } from '../store/sync-mirror';
+import { CREATE_FIELD, deleteOutboxEntry, outboxEntries, updateOutboxEntry, type OutboxEntry } from '../store/sync-outbox';
+import { deleteShadowEntry, getShadowEntry, getShadowHashes, otherGraphMentions, putShadowEntry } from '../store/sync-shadow';
+import { RemoteError } from './errors';
+import { GRAPH_TYPE, listingKeys, type DealGraph } from './graph';
+import { decidePull } from './merge';
+import { buildMirrorDeal, syntheticCreatedAt } from './mirror-rows';
+
+// Applying what the platform reads to the store, one deal per transaction: the three-way merge
+// of the deal's fields with its outbox rows, the working copy (as a diff), the shadow.
+
+export const DELETED_REMOTELY = 'DeletedRemotely';
+export const CHANGED_REMOTELY = 'ChangedOnPlatform';
+
+const PROPERTIES = new Set<string>(BulkUpdateProperty.options);
+
+export function isProperty(field: string): field is BulkUpdateProperty {
+  return PROPERTIES.has(field);
+}
+
+export interface ApplyOutcome {
+  written: boolean;
+  /** Rows that became conflicts. */
+  conflicts: number;
+  /** Rows settled because both sides agree. */
+  settled: number;
+  inexact: number;
+}
+
+/** What the last pull of a deal brought (its collaterals, people, companies), from the shadow. */
+export function previousScope(db: Db, dealId: string): MirrorScope | null {
+  const deal = getShadowEntry(db, 'getDealInfo', dealId);
+  if (!deal) return null;
+  const info = JSON.parse(deal.json) as Pick<SeedInfoResponseDto, 'personIds' | 'companyIds'>;
+  const summary = getShadowEntry(db, 'getDealCollateralSummary', dealId);
+  const collateralIds = summary ? (JSON.parse(summary.json) as { collateralSummaries: { id: string }[] }).collateralSummaries.map((c) => c.id) : [];
+  return { collateralIds, personIds: info.personIds ?? [], companyIds: info.companyIds ?? [] };
+}
+
+/** Deletes the shadow rows a deal's listing names that no other deal's listing names. */
+function dropShadowOf(db: Db, dealId: string, keep: ReadonlySet<string>): void {
+  const listing = getShadowEntry(db, GRAPH_TYPE, dealId);
+  if (!listing) return;
+  for (const { type, id } of listingKeys(listing.json)) {
+    if (keep.has(`${type}\u0000${id}`)) continue;
+    // Shared reads (a person, a collateral of two deals) stay while another deal lists them.
+    if (otherGraphMentions(db, GRAPH_TYPE, dealId, JSON.stringify(id))) continue;
+    deleteShadowEntry(db, type, id);
+  }
+}
+
+/** Rows of a deal that hold local field edits (not the create). */
+function fieldRows(db: Db, dealId: string): OutboxEntry[] {
+  return outboxEntries(db, { entityId: dealId }).filter((r) => r.field !== CREATE_FIELD && isProperty(r.field));
+}
+
+/**
+ * Applies a freshly read graph: nothing is written when the platform's reads are unchanged and
+ * the deal is in its place. `position` orders the deal as the platform lists it.
+ * `beforeMerge` runs first inside the transaction (the push settles its rows there).
+ */
+export function applyGraph(db: Db, graph: DealGraph, position: number, now: string, beforeMerge?: () => void): ApplyOutcome {
+  const createdAt = syntheticCreatedAt(position);
+  const unchanged = (): boolean =>
+    getShadowEntry(db, GRAPH_TYPE, graph.dealId)?.contentHash === graph.listing.hash && dealCreatedAt(db, [graph.dealId]).get(graph.dealId) === createdAt;
+  if (!beforeMerge && unchanged()) return { written: false, conflicts: 0, settled: 0, inexact: 0 };
+
+  return inSyncTransaction(db, () => {
+    beforeMerge?.();
+    const outcome: ApplyOutcome = { written: true, conflicts: 0, settled: 0, inexact: 0 };
+    if (!beforeMerge && unchanged()) return { ...outcome, written: false };
+    const scope = previousScope(db, graph.dealId);
+
+    // Three-way merge of the deal's fields with the local edits.
+    const overlay = new Map<BulkUpdateProperty, unknown>();
+    for (const row of fieldRows(db, graph.dealId)) {
+      const property = row.field as BulkUpdateProperty;
+      const theirs = readDealProperty(graph.deal, property);
+      const decision = decidePull({ status: row.status, base: row.base, mine: row.value }, theirs);
+      if (decision === 'settled') {
+        deleteOutboxEntry(db, row.id);
+        outcome.settled += 1;
+        continue;
+      }
+      if (decision === 'conflict') {
+        updateOutboxEntry(db, row.id, { status: 'conflict', lastError: `${CHANGED_REMOTELY}: the platform changed ${property} too` });
+        outcome.conflicts += 1;
+      }
+      overlay.set(property, row.value);
+    }
+
+    let built: ReturnType<typeof buildMirrorDeal>;
+    try {
+      built = buildMirrorDeal(graph, { createdAt, overlay });
+    } catch (error) {
+      throw new RemoteError('protocol', `the platform's reads of deal ${graph.dealId} do not have the expected shape (${(error as Error).message})`);
+    }
+    const { mirror, inexact } = built;
+    outcome.inexact = inexact;
+    applyMirrorDeal(db, mirror, scope, now);
+
+    // The shadow: changed reads only, then the listing.
+    const stored = getShadowHashes(db, graph.entries);
+    for (const entry of graph.entries) {
+      if (stored.get(`${entry.type}\u0000${entry.id}`) === entry.hash) continue;
+      putShadowEntry(db, { type: entry.type, id: entry.id, json: entry.json, contentHash: entry.hash, fetchedAt: now });
+    }
+    dropShadowOf(db, graph.dealId, new Set(graph.entries.map((e) => `${e.type}\u0000${e.id}`)));
+    const listing = getShadowEntry(db, GRAPH_TYPE, graph.dealId);
+    if (listing?.contentHash !== graph.listing.hash) {
+      putShadowEntry(db, { type: GRAPH_TYPE, id: graph.dealId, json: graph.listing.json, contentHash: graph.listing.hash, fetchedAt: now });
+    }
+    return outcome;
+  });
+}
+
+/**
+ * A deal the platform no longer has (confirmed by a MissingEntity read): removed here with its
+ * shadow, unless local edits wait for it; those become conflicts.
+ */
+export function applyGone(db: Db, dealId: string): { removed: boolean; conflicts: number } {
+  return inSyncTransaction(db, () => {
+    const rows = outboxEntries(db, { entityId: dealId }).filter((r) => r.field !== CREATE_FIELD);
+    if (rows.length > 0) {
+      let conflicts = 0;
+      for (const row of rows) {
+        if (row.status === 'conflict' && row.lastError?.startsWith(DELETED_REMOTELY)) continue;
+        updateOutboxEntry(db, row.id, { status: 'conflict', lastError: `${DELETED_REMOTELY}: the platform no longer has this deal` });
+        conflicts += 1;
+      }
+      return { removed: false, conflicts };
+    }
+    const scope = previousScope(db, dealId) ?? { collateralIds: [], personIds: [], companyIds: [] };
+    removeMirrorDeal(db, dealId, scope);
+    dropShadowOf(db, dealId, new Set());
+    deleteShadowEntry(db, GRAPH_TYPE, dealId);
+    deleteShadowEntry(db, 'getDealInfo', dealId);
+    return { removed: true, conflicts: 0 };
+  });
+}

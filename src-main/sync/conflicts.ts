@@ -1,0 +1,117 @@
+import { readDealProperty, type BulkUpdateProperty, type SeedInfoResponseDto } from '../contract';
+import { PROPERTY_COLUMNS } from '../gateway/bulk-update-rules';
+import type { Db } from '../store/db';
+import { inSyncTransaction, removeLocalDeal, setDealColumns } from '../store/sync-mirror';
+import {
+  CREATE_FIELD,
+  deleteOutboxEntry,
+  outboxEntries,
+  outboxEntryById,
+  updateOutboxEntry,
+  type OutboxEntry,
+  type OutboxStatus,
+} from '../store/sync-outbox';
+import { getShadowEntry } from '../store/sync-shadow';
+import { DELETED_REMOTELY, isProperty } from './apply';
+
+// The outbox as the UI shows it, and the user's decisions on conflicts (DESIGN.md "Sync": keep
+// mine / take theirs; underwriting data never silently loses to last-write-wins) and on
+// rejected edits (retry after editing, or discard).
+
+export interface OutboxItem {
+  id: number;
+  dealId: string;
+  /** A bulk-update property, or '$create' for a deal created offline. */
+  field: string;
+  status: OutboxStatus;
+  /** The platform's value when the edit started. */
+  base: unknown;
+  /** The local value. */
+  mine: unknown;
+  /** What the platform holds now (last read); undefined when unknown or the deal is gone there. */
+  theirs: unknown;
+  /** Why a row is rejected or in conflict (the platform's error, or the conflict's cause). */
+  reason: string | null;
+  /** The platform no longer has the deal. */
+  deletedRemotely: boolean;
+  attempts: number;
+  updatedAt: string;
+}
+
+function theirsOf(db: Db, dealId: string, field: string): unknown {
+  if (!isProperty(field)) return undefined;
+  const shadow = getShadowEntry(db, 'getDealInfo', dealId);
+  return shadow ? readDealProperty(JSON.parse(shadow.json) as SeedInfoResponseDto, field) : undefined;
+}
+
+function toItem(db: Db, row: OutboxEntry): OutboxItem {
+  return {
+    id: row.id,
+    dealId: row.entityId,
+    field: row.field,
+    status: row.status,
+    base: row.base,
+    mine: row.value,
+    theirs: theirsOf(db, row.entityId, row.field),
+    reason: row.lastError,
+    deletedRemotely: row.lastError?.startsWith(DELETED_REMOTELY) ?? false,
+    attempts: row.attempts,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Every outbox row (pending, in flight, ambiguous, conflicts, rejected), oldest first. */
+export function listOutbox(db: Db, statuses?: readonly OutboxStatus[]): OutboxItem[] {
+  return outboxEntries(db, statuses ? { statuses } : {}).map((row) => toItem(db, row));
+}
+
+/** The conflicts: base, mine and theirs per field. */
+export function listConflicts(db: Db): OutboxItem[] {
+  return listOutbox(db, ['conflict']);
+}
+
+function rowOrThrow(db: Db, id: number): OutboxEntry {
+  const row = outboxEntryById(db, id);
+  if (!row) throw new Error(`no outbox row ${id}`);
+  return row;
+}
+
+/**
+ * Keep mine: the local value goes to the platform at the next sync, over theirs (the row's
+ * base becomes theirs, so the push sends it). On a rejected row: try it again.
+ */
+export function keepMine(db: Db, id: number): void {
+  inSyncTransaction(db, () => {
+    const row = rowOrThrow(db, id);
+    if (row.status === 'rejected') {
+      updateOutboxEntry(db, id, { status: 'pending', attempts: 0, lastError: null, sent: null });
+      return;
+    }
+    if (row.status !== 'conflict') throw new Error(`outbox row ${id} is ${row.status}, not a conflict`);
+    if (row.lastError?.startsWith(DELETED_REMOTELY)) {
+      throw new Error(`deal ${row.entityId} was deleted on the platform: keep-mine cannot restore it; take theirs to remove it here`);
+    }
+    updateOutboxEntry(db, id, { base: theirsOf(db, row.entityId, row.field), status: 'pending', attempts: 0, lastError: null, sent: null });
+  });
+}
+
+/**
+ * Take theirs: the local edit is dropped and the working copy takes the platform's value. On a
+ * rejected create: the deal created here is discarded.
+ */
+export function takeTheirs(db: Db, id: number): void {
+  inSyncTransaction(db, () => {
+    const row = rowOrThrow(db, id);
+    if (row.status !== 'conflict' && row.status !== 'rejected') throw new Error(`outbox row ${id} is ${row.status}: only conflicts and rejected edits can be settled`);
+    if (row.field === CREATE_FIELD) {
+      for (const other of outboxEntries(db, { entityId: row.entityId })) deleteOutboxEntry(db, other.id);
+      removeLocalDeal(db, row.entityId);
+      return;
+    }
+    deleteOutboxEntry(db, id);
+    if (!isProperty(row.field) || row.lastError?.startsWith(DELETED_REMOTELY)) return;
+    const theirs = theirsOf(db, row.entityId, row.field);
+    if (theirs === undefined) return;
+    setDealColumns(db, row.entityId, { [PROPERTY_COLUMNS[row.field as BulkUpdateProperty]]: theirs });
+  });
+}

@@ -1,0 +1,6 @@
+// Sync with the central platform (DESIGN.md "Sync"; README "Sync with the central platform").
+export { runSync, type SyncMode, type SyncOptions } from './engine';
+export type { SyncEvent, SyncPhase, SyncSummary } from './events';
+export { SyncError, RemoteError, type SyncFailureKind } from './errors';
+export { createRemoteClient, TokenSource, type RemoteClient, type RemoteConfig, type RetryPolicy } from './remote-client';
+export { keepMine, listConflicts, listOutbox, takeTheirs, type OutboxItem } from './conflicts';

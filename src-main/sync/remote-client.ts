@@ -1,0 +1,326 @@
+import ky, { HTTPError, NetworkError, TimeoutError, type KyInstance, type Options } from 'ky';
+import {
+  API_PREFIX,
+  ENDPOINTS,
+  OAUTH_TOKEN_PATH,
+  replySchema,
+  type BodyOf,
+  type EndpointName,
+  type ErrorDto,
+  type ResponseOf,
+} from '../contract';
+import { RemoteError, SyncError } from './errors';
+
+// The client of the central platform (DESIGN.md "Sync"): ky over fetch, an OAuth 2.0
+// client-credentials token fetched from {auth_url}/oauth/token for the audience
+// {base_url}/api/, kept in memory (never persisted, never logged), refreshed single-flight
+// before it expires and once more when a call answers 401.
+//
+// Retries: reads (GET, and the report's POST) are retried on network errors, timeouts, 5xx and
+// 429 with full-jitter exponential backoff, honouring Retry-After. Writes are retried only when
+// the platform provably did not process them (429, connection refused): a write that may have
+// been applied is reported as such (RemoteError.mayHaveApplied) and the push resolves it by
+// reading, never by sending it blindly again.
+
+export interface RemoteConfig {
+  /** {base_url} of the platform, e.g. https://platform.example.com */
+  baseUrl: string;
+  /** {auth_url}; defaults to the base URL's origin. */
+  authUrl?: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  limit: number;
+  /** Backoff of the first retry, doubled per retry, capped by maxDelayMs; full jitter. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Cap on a Retry-After the platform asks for. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { limit: 5, baseDelayMs: 250, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 };
+
+export interface RetryNotice {
+  method: string;
+  path: string;
+  attempt: number;
+  reason: string;
+}
+
+export interface RemoteClientOptions extends RemoteConfig {
+  /** Per attempt; default 30 s. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  signal?: AbortSignal;
+  onRetry?: (notice: RetryNotice) => void;
+  /**
+   * Which answers are checked against the contract's schema: 'essential' (default) checks the
+   * reads the merge and the push decide on (deal ids, deals) and every write's answer in full,
+   * the graph reads' envelope only (the mirror checks what it uses); 'full' checks everything.
+   */
+  validate?: 'essential' | 'full';
+  now?: () => number;
+}
+
+/** A call's outcome in the spec's envelope: the DTO, or the error the platform reported. */
+export type CallResult<T> = { ok: true; body: T } | { ok: false; error: ErrorDto };
+
+export type ReadName = Exclude<EndpointName, 'bulkUpdateDeals' | 'createResidentialDeal' | 'createCommercialDeal' | 'createHotelDeal' | 'importCollaterals'>;
+export type WriteName = 'bulkUpdateDeals' | 'createResidentialDeal' | 'createCommercialDeal' | 'createHotelDeal';
+
+export interface RemoteStats {
+  requests: number;
+  retries: number;
+  tokenRequests: number;
+}
+
+export interface RemoteClient {
+  readonly baseUrl: string;
+  readonly stats: RemoteStats;
+  /** A read; `params` fill the path (e.g. { id }), `body` is the report filter. */
+  read<N extends ReadName>(name: N, params?: Record<string, string>, body?: unknown): Promise<CallResult<ResponseOf<N>>>;
+  write<N extends WriteName>(name: N, body: BodyOf<N>): Promise<CallResult<ResponseOf<N>>>;
+}
+
+const FULLY_CHECKED = new Set<EndpointName>(['getAllDealIds', 'getDealInfo', 'bulkUpdateDeals', 'createResidentialDeal', 'createCommercialDeal', 'createHotelDeal']);
+
+export function normaliseUrl(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+function pathOf(name: EndpointName, params: Record<string, string> = {}): string {
+  return API_PREFIX + ENDPOINTS[name].path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+}
+
+function causeCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function causeMessage(error: unknown): string {
+  let message = error instanceof Error ? error.message : String(error);
+  for (let e: unknown = (error as { cause?: unknown })?.cause, depth = 0; e && depth < 5; depth++) {
+    if (e instanceof Error && e.message) message = e.message;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return message;
+}
+
+/** The request never reached the platform: safe to send again, even a write. */
+function neverReached(error: unknown): boolean {
+  const code = causeCode(error);
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+}
+
+/** Single-flight token cache with early refresh. */
+export class TokenSource {
+  private current: { value: string; refreshAt: number } | undefined;
+  private pending: Promise<string> | undefined;
+  constructor(
+    private readonly fetchToken: () => Promise<{ accessToken: string; expiresIn: number }>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** A valid token: the cached one until shortly before it expires, else a fresh one (one request for all callers). */
+  get(): Promise<string> {
+    if (this.current && this.now() < this.current.refreshAt) return Promise.resolve(this.current.value);
+    this.pending ??= this.fetchToken()
+      .then(({ accessToken, expiresIn }) => {
+        const lifetime = Math.max(1, expiresIn) * 1000;
+        // Refresh early: 10 % of the lifetime before expiry, at most a minute.
+        this.current = { value: accessToken, refreshAt: this.now() + lifetime - Math.min(60_000, lifetime * 0.1) };
+        return accessToken;
+      })
+      .finally(() => {
+        this.pending = undefined;
+      });
+    return this.pending;
+  }
+
+  /** The platform refused `token`: forget it (unless a newer one replaced it already). */
+  invalidate(token: string): void {
+    if (this.current?.value === token) this.current = undefined;
+  }
+}
+
+export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
+  const baseUrl = normaliseUrl(options.baseUrl);
+  const authUrl = normaliseUrl(options.authUrl ?? new URL(baseUrl).origin);
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const timeout = options.timeoutMs ?? 30_000;
+  const validate = options.validate ?? 'essential';
+  const stats: RemoteStats = { requests: 0, retries: 0, tokenRequests: 0 };
+  const secret = options.clientSecret;
+  // Belt and braces: whatever a server echoes, the secret never reaches a message.
+  const clean = (text: string) => (secret ? text.split(secret).join('***') : text);
+
+  const retryBase = {
+    limit: policy.limit,
+    delay: (attempt: number) => Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1)),
+    backoffLimit: policy.maxDelayMs,
+    maxRetryAfter: policy.maxRetryAfterMs,
+    jitter: true,
+  };
+  const readRetry: Options['retry'] = {
+    ...retryBase,
+    methods: ['get', 'post'],
+    statusCodes: [408, 429, 500, 502, 503, 504],
+    afterStatusCodes: [429, 503],
+    retryOnTimeout: true,
+  };
+  const writeRetry: Options['retry'] = {
+    ...retryBase,
+    methods: ['post', 'patch'],
+    statusCodes: [429],
+    afterStatusCodes: [429],
+    shouldRetry: ({ error }) => {
+      if (error instanceof HTTPError) return error.response.status === 429 ? undefined : false;
+      if (error instanceof NetworkError) return neverReached(error);
+      return false;
+    },
+  };
+
+  const http: KyInstance = ky.create({
+    timeout,
+    signal: options.signal,
+    hooks: {
+      beforeRequest: [
+        () => {
+          stats.requests += 1;
+        },
+      ],
+      beforeRetry: [
+        ({ request, error, retryCount }) => {
+          stats.retries += 1;
+          const reason =
+            error instanceof HTTPError ? `HTTP ${error.response.status}` : error instanceof TimeoutError ? 'timeout' : clean(causeMessage(error));
+          options.onRetry?.({ method: request.method, path: new URL(request.url).pathname, attempt: retryCount, reason });
+        },
+      ],
+    },
+  });
+
+  function describe(error: unknown, method: string, path: string, write: boolean): SyncError {
+    if (options.signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {
+      return new SyncError('aborted', 'the sync was stopped');
+    }
+    const where = `${method} ${path}`;
+    if (error instanceof HTTPError) {
+      const status = error.response.status;
+      if (status === 401) return new RemoteError('auth', `the platform refused the access token on ${where} (HTTP 401)`, { status });
+      if (status === 429) return new RemoteError('unavailable', `the platform kept rate-limiting ${where} (HTTP 429)`, { status });
+      if (status >= 500) {
+        return new RemoteError('unavailable', `the platform failed ${where} (HTTP ${status})`, { status, mayHaveApplied: write });
+      }
+      return new RemoteError('protocol', `the platform answered ${where} with HTTP ${status}`, { status });
+    }
+    if (error instanceof TimeoutError) {
+      return new RemoteError('unavailable', `the platform did not answer ${where} within ${timeout} ms`, { mayHaveApplied: write });
+    }
+    if (error instanceof NetworkError || (error instanceof TypeError && /fetch failed/i.test(error.message))) {
+      return new RemoteError('unavailable', `cannot reach the platform for ${where}: ${clean(causeMessage(error))}`, {
+        mayHaveApplied: write && !neverReached(error),
+      });
+    }
+    if (error instanceof SyncError) return error;
+    return new RemoteError('protocol', `unexpected failure of ${where}: ${clean(causeMessage(error))}`, { mayHaveApplied: write });
+  }
+
+  const tokens = new TokenSource(async () => {
+    stats.tokenRequests += 1;
+    const url = `${authUrl}${OAUTH_TOKEN_PATH}`;
+    let body: unknown;
+    try {
+      body = await http
+        .post(url, {
+          json: { grant_type: 'client_credentials', audience: `${baseUrl}/api/`, client_id: options.clientId, client_secret: secret },
+          retry: readRetry,
+        })
+        .json();
+    } catch (error) {
+      if (error instanceof HTTPError && (error.response.status === 400 || error.response.status === 401)) {
+        const data = (error.data ?? {}) as { error?: unknown; error_description?: unknown };
+        const code = typeof data.error === 'string' ? data.error : `HTTP ${error.response.status}`;
+        const detail = typeof data.error_description === 'string' ? `: ${data.error_description}` : '';
+        throw new RemoteError('auth', clean(`the platform refused the client credentials of "${options.clientId}" (${code}${detail})`), {
+          status: error.response.status,
+        });
+      }
+      // Never rethrow ky's error: it carries the request options, the secret among them.
+      throw describe(error, 'POST', OAUTH_TOKEN_PATH, false);
+    }
+    const token = body as { access_token?: unknown; expires_in?: unknown; token_type?: unknown };
+    if (typeof token.access_token !== 'string' || token.access_token === '') {
+      throw new RemoteError('protocol', `the token endpoint ${url} answered without an access_token`);
+    }
+    const expiresIn = typeof token.expires_in === 'number' && token.expires_in > 0 ? token.expires_in : 300;
+    return { accessToken: token.access_token, expiresIn };
+  }, options.now);
+
+  const schemas = new Map<EndpointName, ReturnType<typeof replySchema>>();
+  function check(name: EndpointName, body: unknown, where: string): void {
+    if (validate === 'essential' && !FULLY_CHECKED.has(name)) {
+      const envelope = body as { success?: unknown } | null;
+      if (envelope === null || typeof envelope !== 'object' || typeof envelope.success !== 'boolean') {
+        throw new RemoteError('protocol', `the platform answered ${where} without the envelope (success, error)`);
+      }
+      return;
+    }
+    let schema = schemas.get(name);
+    if (!schema) schemas.set(name, (schema = replySchema(name)));
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new RemoteError('protocol', `the platform answered ${where} in an unexpected shape (${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'})`);
+    }
+  }
+
+  async function call<T>(name: EndpointName, method: 'GET' | 'POST' | 'PATCH', path: string, json: unknown, write: boolean): Promise<CallResult<T>> {
+    const where = `${method} ${path}`;
+    for (let attempt = 0; ; attempt++) {
+      const token = await tokens.get();
+      let body: unknown;
+      try {
+        body = await http(`${baseUrl}${path}`, {
+          method,
+          json: json === undefined ? undefined : json,
+          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+          retry: write ? writeRetry : readRetry,
+        }).json();
+      } catch (error) {
+        // An expired or revoked token: fetch a new one and try once more (a 401 was not processed).
+        if (error instanceof HTTPError && error.response.status === 401 && attempt === 0) {
+          tokens.invalidate(token);
+          continue;
+        }
+        throw describe(error, method, path, write);
+      }
+      check(name, body, where);
+      const envelope = body as { success?: unknown; error?: ErrorDto | null };
+      if (envelope.success !== true) {
+        return { ok: false, error: envelope.error ?? { target: 'body', code: 'ValidationError', message: 'success false without an error', details: [] } };
+      }
+      return { ok: true, body: body as T };
+    }
+  }
+
+  return {
+    baseUrl,
+    stats,
+    read(name, params, body) {
+      const def = ENDPOINTS[name];
+      return call(name, def.method, pathOf(name, params), body, false);
+    },
+    write(name, body) {
+      const def = ENDPOINTS[name];
+      return call(name, def.method, pathOf(name), body, true);
+    },
+  };
+}
