@@ -1,6 +1,3 @@
-import { serve, SERVE_HELP } from './serve';
-import { sync, SYNC_HELP } from './sync';
-import { report, REPORT_HELP } from './report';
 import { UsageError } from './args';
 
 const HELP = `uw — Underwriting Workstation command line
@@ -12,10 +9,11 @@ const HELP = `uw — Underwriting Workstation command line
 Run through npm: npm run uw -- <command> [options]
 `;
 
-const COMMANDS: Record<string, { run: (argv: string[]) => Promise<void>; help: string }> = {
-  serve: { run: serve, help: SERVE_HELP },
-  sync: { run: sync, help: SYNC_HELP },
-  report: { run: report, help: REPORT_HELP },
+// Each command loads only its own modules: `uw report` should not pay for the server's.
+const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<void>>> = {
+  serve: async () => (await import('./serve')).serve,
+  sync: async () => (await import('./sync')).sync,
+  report: async () => (await import('./report')).report,
 };
 
 async function main(argv: string[]): Promise<void> {
@@ -24,9 +22,9 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(HELP);
     return;
   }
-  const entry = COMMANDS[command];
-  if (!entry) throw new UsageError(`unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(', ')})`);
-  await entry.run(rest);
+  const load = COMMANDS[command];
+  if (!load) throw new UsageError(`unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(', ')})`);
+  await (await load())(rest);
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
