@@ -6,6 +6,8 @@
  * sees ipcRenderer, IpcRendererEvent or Node objects.
  */
 
+import type { AppChannels, AppEvents } from '../src-main/contract/app-channels';
+
 /** Must equal IPC_INVOKE_CHANNEL / IPC_EVENT_CHANNEL in src-main/electron/constants.ts (tested). */
 export const INVOKE_CHANNEL = 'uw:invoke';
 export const EVENT_CHANNEL = 'uw:event';
@@ -18,13 +20,11 @@ export type ChannelMap = Record<string, { input: unknown; output: unknown }>;
 export type EventMap = Record<string, unknown>;
 
 /**
- * SEAM: the channel table (src-main/app) is not written yet. When it is, its channel and event
- * types are published in src-main/contract (the only main-process layer the preload and the
- * renderer may import) and replace these two open maps, e.g.
- *   import type { UwChannels, UwEvents } from '../src-main/contract/channels';
+ * The channel table's types, published in src-main/contract (the only main-process layer the
+ * preload and the renderer may import; types only, so nothing of it is bundled here).
  */
-export type UwChannels = ChannelMap;
-export type UwEvents = EventMap;
+export type UwChannels = AppChannels;
+export type UwEvents = AppEvents;
 
 export interface UwApi<C extends ChannelMap = UwChannels, E extends EventMap = UwEvents> {
   /** Calls one operation of the channel table; never rejects for an application error. */

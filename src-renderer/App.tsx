@@ -1,37 +1,175 @@
-import { AppShell, Group, MantineProvider, Stack, Text, Title, createTheme } from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Center, Group, Kbd, NavLink, Stack, Text, Title, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { MenuCommand } from '../src-main/contract/app-channels';
+import { useChannel, useEvent } from './api';
+import { ErrorNote, Loading } from './components/common';
+import { int } from './format';
+import { navigate, routePath, useRoute, type Route } from './router';
+import { DealPage } from './screens/deal/DealPage';
+import { FirstRun } from './screens/FirstRun';
+import { ImportScreen } from './screens/ImportScreen';
+import { PipelineScreen } from './screens/Pipeline';
+import { ReportScreen } from './screens/ReportScreen';
+import { SettingsScreen } from './screens/SettingsScreen';
 
-const theme = createTheme({
-  primaryColor: 'indigo',
-  defaultRadius: 'sm',
-});
+const NAV: { route: Route; label: string; keys: string }[] = [
+  { route: { name: 'pipeline' }, label: 'Deals pipeline', keys: '1' },
+  { route: { name: 'report' }, label: 'Cross-deal report', keys: '2' },
+  { route: { name: 'import' }, label: 'Collateral import', keys: '3' },
+  { route: { name: 'settings' }, label: 'Settings', keys: ',' },
+];
 
-/**
- * Placeholder shell. The same bundle runs in Electron (window.uw from the preload) and in web
- * mode (`uw serve --web`, no preload): nothing here may assume window.uw exists yet.
- */
-export function App() {
+function ThemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light');
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
-      <AppShell header={{ height: 56 }} padding="md">
-        <AppShell.Header>
-          <Group h="100%" px="md">
-            <Title order={1} size="h3">
+    <Tooltip label={`Switch to ${computed === 'dark' ? 'light' : 'dark'} mode (Ctrl+Shift+L)`}>
+      <ActionIcon variant="default" size="md" aria-label="Toggle dark mode" onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}>
+        <span aria-hidden style={{ fontSize: 14 }}>
+          {computed === 'dark' ? '☀' : '☾'}
+        </span>
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function App() {
+  const route = useRoute();
+  const queryClient = useQueryClient();
+  const info = useChannel('app.info', {}, { staleTime: 60_000 });
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light');
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [exportRequest, setExportRequest] = useState(0);
+
+  const toggleTheme = () => setColorScheme(computed === 'dark' ? 'light' : 'dark');
+
+  const run = (command: MenuCommand) => {
+    switch (command) {
+      case 'go.pipeline':
+        return navigate({ name: 'pipeline' });
+      case 'go.report':
+        return navigate({ name: 'report' });
+      case 'go.import':
+        return navigate({ name: 'import' });
+      case 'go.settings':
+        return navigate({ name: 'settings' });
+      case 'theme.toggle':
+        return toggleTheme();
+      case 'report.export':
+        navigate({ name: 'report' });
+        return setExportRequest((n) => n + 1);
+      case 'pipeline.search':
+        navigate({ name: 'pipeline' });
+        return setTimeout(() => searchRef.current?.focus(), 50);
+    }
+  };
+
+  useEvent('menu.command', ({ command }) => run(command));
+  // A change made anywhere (a bulk edit, an import, a setting) refreshes what is on screen.
+  useEvent('data.changed', () => void queryClient.invalidateQueries());
+
+  useHotkeys([
+    ['mod+1', () => run('go.pipeline')],
+    ['mod+2', () => run('go.report')],
+    ['mod+3', () => run('go.import')],
+    ['mod+comma', () => run('go.settings')],
+    ['alt+1', () => run('go.pipeline')],
+    ['alt+2', () => run('go.report')],
+    ['alt+3', () => run('go.import')],
+    ['mod+shift+L', () => run('theme.toggle')],
+    ['/', () => run('pipeline.search')],
+    ['mod+F', () => run('pipeline.search')],
+  ]);
+
+  if (info.isPending) {
+    return (
+      <Center h="100dvh">
+        <Loading label="Opening the workstation…" />
+      </Center>
+    );
+  }
+  if (info.isError) {
+    return (
+      <Center h="100dvh" p="xl">
+        <Stack maw={640}>
+          <Title order={1} size="h3">
+            Underwriting Workstation
+          </Title>
+          <ErrorNote title="The workstation cannot open its data" error={info.error} onRetry={() => void info.refetch()} />
+        </Stack>
+      </Center>
+    );
+  }
+
+  const active = route.name === 'deal' ? 'pipeline' : route.name;
+  return (
+    <AppShell header={{ height: 48 }} navbar={{ width: 196, breakpoint: 0 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Title order={1} size="h4">
               Underwriting Workstation
             </Title>
+            {info.data.mode === 'web' && (
+              <Tooltip label="Served by uw serve --web: the same UI as the desktop app, in the browser">
+                <Badge variant="light" color="gray" size="sm">
+                  web mode
+                </Badge>
+              </Tooltip>
+            )}
           </Group>
-        </AppShell.Header>
-        <AppShell.Main>
-          <Stack gap="xs" maw={640}>
-            <Title order={2} size="h4">
-              Coming soon
-            </Title>
-            <Text c="dimmed">
-              The workstation UI is being built: deals, collateral, rent rolls, cash flows and sync with the
-              central platform will appear here.
+          <Group gap="sm" wrap="nowrap">
+            <Text size="xs" c="dimmed" className="uw-ellipsis" maw={420} title={info.data.dataDir}>
+              {int(info.data.dealCount)} deals · {info.data.dataDir}
             </Text>
-          </Stack>
-        </AppShell.Main>
-      </AppShell>
-    </MantineProvider>
+            <ThemeToggle />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <Stack gap={2}>
+          {NAV.map((item) => (
+            <NavLink
+              key={item.route.name}
+              href={routePath(item.route)}
+              label={item.label}
+              active={active === item.route.name}
+              title={`${info.data.mode === 'web' && item.keys !== ',' ? 'Alt' : 'Ctrl'}+${item.keys}`}
+              variant="light"
+            />
+          ))}
+        </Stack>
+        <Stack gap={4} mt="auto" p="xs">
+          <Text size="xs" c="dimmed" fw={600}>
+            Keyboard
+          </Text>
+          {[
+            // A browser keeps Ctrl+1..8 for its tabs: web mode also listens to Alt+1..3.
+            [info.data.mode === 'web' ? 'Alt 1 2 3' : 'Ctrl 1 2 3', 'pipeline, report, import'],
+            ['Ctrl ,', 'settings'],
+            ['/', 'search deals'],
+            ['Ctrl Shift L', 'light / dark'],
+          ].map(([keys, what]) => (
+            <Group key={keys} gap={6} wrap="nowrap">
+              <Kbd size="xs">{keys}</Kbd>
+              <Text size="xs" c="dimmed">
+                {what}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {route.name === 'pipeline' && <PipelineScreen searchRef={searchRef} />}
+        {route.name === 'deal' && <DealPage key={route.id} id={route.id} tab={route.tab} />}
+        {route.name === 'report' && <ReportScreen exportRequest={exportRequest} />}
+        {route.name === 'import' && <ImportScreen />}
+        {route.name === 'settings' && <SettingsScreen />}
+      </AppShell.Main>
+      {info.data.firstRun && <FirstRun info={info.data} />}
+    </AppShell>
   );
 }

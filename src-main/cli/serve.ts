@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import packageJson from '../../package.json' with { type: 'json' };
+import { createChannelTable } from '../app';
 import { parseClientCredentials } from '../server/client-secret';
 import { startService } from '../server/service';
 import { parseCommandArgs, parsePort, parsePositiveInt, splitList, UsageError } from './args';
@@ -57,6 +59,12 @@ export async function serve(argv: string[]): Promise<void> {
     users,
     demoDeals: args.demo ? demoDeals : undefined,
     web: args.web,
+    // Web mode: the bridge serves the workstation's channel table (the server layer cannot
+    // import src-main/app, so the composition root hands it a factory).
+    bridge: (env) => {
+      const table = createChannelTable({ ...env, mode: 'web', version: packageJson.version });
+      return { dispatch: table.dispatch, close: table.close };
+    },
   });
   if (service.demoSeeded) process.stdout.write(`demo portfolio: ${demoDeals} deals\n`);
   process.stdout.write(`listening on ${service.origin}\n`);

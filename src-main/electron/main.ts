@@ -2,12 +2,17 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, session } from 'electron';
+import type { MenuCommand } from '../contract/app-channels';
+import { showSaveDialog } from './dialogs';
 import { registerAppSchemeAsPrivileged, serveAppProtocol } from './app-protocol';
 import { registerIpc, sendEvent } from './ipc';
 import { unknownChannelDispatcher, type ChannelDispatcher } from './ipc-policy';
 import { resolveBetterSqliteBinding, type NativeBindingResolution } from './native-binding';
 import { hardenAllWebContents, hardenSession } from './security';
+import { installMenu } from './menu';
+import { defaultSavePath, withExtension, type SaveRequest } from './save-dialog';
 import { createMainWindow } from './window';
+import { createWindowStateKeeper } from './window-state-store';
 
 /** What the channel table (src-main/app, later) gets to build its dispatcher. */
 export interface DispatcherContext {
@@ -21,6 +26,15 @@ export interface DispatcherContext {
   userDataPath: string;
   /** Broadcast an event to every window over 'uw:event'. */
   broadcast: (event: string, payload: unknown) => void;
+  /** app.getVersion() */
+  appVersion: string;
+  /**
+   * The native save dialog for an export, starting in the user's documents folder with
+   * `suggestedName`; the chosen path (with the format's extension), or null when cancelled.
+   */
+  chooseSavePath: (request: { format: SaveRequest['format']; suggestedName: string }) => Promise<string | null>;
+  /** Runs once when the app quits (close the store). */
+  onQuit: (cleanup: () => void) => void;
 }
 
 export interface ElectronAppOptions {
@@ -50,11 +64,14 @@ export function startElectronApp(options: ElectronAppOptions = {}): void {
   let mainWindow: BrowserWindow | null = null;
   const openWindow = (): void => {
     const icon = join(app.isPackaged ? process.resourcesPath : app.getAppPath(), 'resources', 'icon.png');
+    const windowState = createWindowStateKeeper();
     mainWindow = createMainWindow({
       preloadPath: join(outDir, 'preload', 'index.cjs'),
       iconPath: existsSync(icon) ? icon : undefined,
       devServerUrl,
+      bounds: windowState.initial,
     });
+    windowState.track(mainWindow);
     mainWindow.on('closed', () => {
       mainWindow = null;
     });
@@ -85,16 +102,36 @@ export function startElectronApp(options: ElectronAppOptions = {}): void {
     });
     if (!betterSqliteBinding.ok) console.warn(`[uw] ${betterSqliteBinding.message}`);
 
+    const broadcast = (event: string, payload: unknown): void => {
+      for (const window of BrowserWindow.getAllWindows()) sendEvent(window.webContents, event, payload);
+    };
+    const cleanups: (() => void)[] = [];
+    app.once('will-quit', () => {
+      for (const cleanup of cleanups.splice(0)) {
+        try {
+          cleanup();
+        } catch (error) {
+          console.error('[uw] cleanup failed:', (error as Error).message);
+        }
+      }
+    });
     const dispatch = options.createDispatcher
       ? await options.createDispatcher({
           betterSqliteBinding,
           userDataPath: app.getPath('userData'),
-          broadcast: (event, payload) => {
-            for (const window of BrowserWindow.getAllWindows()) sendEvent(window.webContents, event, payload);
+          broadcast,
+          appVersion: app.getVersion(),
+          chooseSavePath: async ({ format, suggestedName }) => {
+            const chosen = await showSaveDialog({ format, defaultPath: defaultSavePath(app.getPath('documents'), suggestedName) });
+            return chosen === null ? null : withExtension(chosen, format);
           },
+          onQuit: (cleanup) => cleanups.push(cleanup),
         })
       : unknownChannelDispatcher;
     registerIpc(dispatch);
+    installMenu({ platform: process.platform, appName: app.getName(), isPackaged: app.isPackaged }, (command: MenuCommand) =>
+      broadcast('menu.command', { command }),
+    );
 
     openWindow();
     app.on('activate', () => {

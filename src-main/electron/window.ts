@@ -9,12 +9,15 @@ export interface MainWindowOptions {
   iconPath?: string | undefined;
   /** electron-vite dev server (unpackaged only); otherwise the UI comes from app://. */
   devServerUrl?: string | undefined;
+  /** Saved size and position (window-state.ts); default size otherwise. */
+  bounds?: { x: number; y: number; width: number; height: number; maximized: boolean } | undefined;
 }
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
-    width: 1440,
-    height: 900,
+    width: options.bounds?.width ?? 1440,
+    height: options.bounds?.height ?? 900,
+    ...(options.bounds ? { x: options.bounds.x, y: options.bounds.y } : {}),
     minWidth: 960,
     minHeight: 600,
     show: false,
@@ -37,7 +40,10 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       spellcheck: false,
     },
   });
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (options.bounds?.maximized) window.maximize();
+    window.show();
+  });
   const dev = devServerOrigin(options.devServerUrl);
   void window.loadURL(dev !== null && options.devServerUrl ? options.devServerUrl : APP_ENTRY_URL);
   return window;

@@ -23,6 +23,8 @@ export interface UwServer {
 }
 
 export interface StartOptions {
+  /** Fill the store with the demo portfolio (default true); false starts an empty store (first run). */
+  demo?: boolean;
   demoDeals?: number;
   extraArgs?: string[];
 }
@@ -45,9 +47,7 @@ export async function startUwServer(options: StartOptions = {}): Promise<{ serve
     '0',
     '--data-dir',
     dataDir,
-    '--demo',
-    '--demo-deals',
-    String(options.demoDeals ?? 20),
+    ...(options.demo === false ? [] : ['--demo', '--demo-deals', String(options.demoDeals ?? 20)]),
     '--web',
     '--client',
     `${E2E_CLIENT.id}:${E2E_CLIENT.secret}`,
@@ -129,3 +129,25 @@ export const test = base.extend<{ uw: UwServer }>({
 });
 
 export { expect };
+
+/** The session secret of a web-mode launch (from the link it printed). */
+export function sessionOf(server: UwServer): string {
+  return new URL(server.openUrl).searchParams.get('session') ?? '';
+}
+
+/**
+ * Calls the channel table through the web-mode bridge, as the page does: for tests to pick
+ * their data and to check what the UI shows against what the core answers.
+ */
+// Tests walk loosely typed JSON; the contract types check shapes where it matters.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function invoke<T = any>(server: UwServer, channel: string, payload: unknown = {}): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/bridge/invoke`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-uw-session': sessionOf(server) },
+    body: JSON.stringify({ channel, payload }),
+  });
+  const body = (await response.json()) as { ok: boolean; value?: T; error?: string };
+  if (!body.ok) throw new Error(`${channel}: ${body.error}`);
+  return body.value as T;
+}

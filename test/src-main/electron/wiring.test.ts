@@ -134,6 +134,11 @@ describe('createMainWindow', () => {
     expect(created.url).toBe('app://workstation/index.html');
   });
 
+  it('opens at the saved size and position', () => {
+    createMainWindow({ preloadPath: '/p.cjs', bounds: { x: 40, y: 50, width: 1200, height: 800, maximized: false } });
+    expect(electron.windows.at(-1)!.options).toMatchObject({ x: 40, y: 50, width: 1200, height: 800 });
+  });
+
   it('ignores a dev server URL that is not loopback', () => {
     createMainWindow({ preloadPath: '/p.cjs', devServerUrl: 'https://example.com/' });
     expect(electron.windows.at(-1)!.url).toBe('app://workstation/index.html');

@@ -1,0 +1,252 @@
+import { basename } from 'node:path';
+import type { z } from 'zod';
+import {
+  APP_CHANNEL_INPUTS,
+  type AppChannelName,
+  type AppInfo,
+  type CallErrorDetails,
+  type ChannelOutput,
+  type InvokeResult,
+  type SettingsView,
+} from '../contract/app-channels';
+import type { EndpointName, ErrorDto } from '../contract';
+import { GATEWAY } from '../gateway';
+import { exportReport } from '../reports';
+import { allDealIds } from '../store/deals';
+import { storeVersion } from '../store/report-query';
+import { getSetting, setSetting } from '../store/settings';
+import { getUnderwritingSettings, setUnderwritingSettings } from '../store/system-config';
+import type { AppDispatcher, AppEnvironment } from './environment';
+import { ImportFileError, parseImportFile } from './import-file';
+import { PipelineService } from './pipeline';
+import { maskSsn } from './mask';
+
+/*
+ * The channel table: every operation the workstation UI can ask for, each validated on entry
+ * with its zod schema from src-main/contract/app-channels.ts, answered as an InvokeResult.
+ * Both transports use it unchanged: Electron IPC (src-main/electron, after its sender check)
+ * and the web-mode HTTP bridge (src-main/server/bridge.ts, after its session check).
+ *
+ * Reads and writes go through the gateway (the same functions the HTTP API serves), so the UI
+ * sees exactly what an API client sees. A gateway refusal (success: false) becomes a failed
+ * result whose details carry the ErrorDto, so the UI can show it next to the field it names.
+ */
+
+type Input<K extends AppChannelName> = z.output<(typeof APP_CHANNEL_INPUTS)[K]>;
+type Handler<K extends AppChannelName> = (input: Input<K>) => Promise<ChannelOutput<K>>;
+export type ChannelHandlers = { [K in AppChannelName]: Handler<K> };
+
+/** A refusal with a message for the user and details for the UI to place it. */
+export class ChannelError extends Error {
+  constructor(
+    message: string,
+    readonly details: CallErrorDetails,
+  ) {
+    super(message);
+  }
+}
+
+const FIRST_RUN_KEY = 'workstation.firstRunDone';
+
+function envelopeBody<T extends { success: boolean; error: unknown }>(response: T): Omit<T, 'success' | 'error'> {
+  const { success: _s, error: _e, ...body } = response;
+  return body;
+}
+
+export interface AppChannelTable {
+  handlers: ChannelHandlers;
+  dispatch: AppDispatcher;
+  pipeline: PipelineService;
+  close(): void;
+}
+
+export function createChannelTable(env: AppEnvironment): AppChannelTable {
+  const ctx = env.gateway;
+  const log = env.log ?? ((message: string) => console.warn(`[uw] ${message}`));
+  const pipeline = new PipelineService(ctx, { onProgress: (done, total) => env.emit('pipeline.progress', { done, total }) });
+
+  /** Calls one gateway function; a refusal becomes a ChannelError carrying the ErrorDto. */
+  async function gateway<T>(name: EndpointName, params: Record<string, string>, body?: unknown): Promise<T> {
+    const handler = GATEWAY[name];
+    if (!handler) throw new ChannelError(`${name} is not available.`, { code: 'Unavailable' });
+    const response = (await handler(ctx, { params, body })) as { success: boolean; error: ErrorDto | null };
+    if (!response.success) {
+      const error = response.error ?? { target: '', code: 'ValidationError' as const, message: `${name} failed.`, details: [] };
+      throw new ChannelError(error.message, { code: error.code, target: error.target, error });
+    }
+    return envelopeBody(response) as T;
+  }
+
+  const dealCount = () => allDealIds(ctx.db).length;
+
+  function appInfo(): AppInfo {
+    const deals = dealCount();
+    return {
+      mode: env.mode,
+      version: env.version ?? '0.0.0',
+      dataDir: env.dataDir,
+      dealCount: deals,
+      firstRun: deals === 0 && getSetting(ctx.db, FIRST_RUN_KEY) !== true,
+    };
+  }
+
+  function settingsView(): SettingsView {
+    return { underwriting: getUnderwritingSettings(ctx.db), dataDir: env.dataDir, config: ctx.config };
+  }
+
+  function changed(dealIds: string[] | null): void {
+    env.emit('data.changed', { dealIds });
+  }
+
+  const handlers: ChannelHandlers = {
+    'app.info': async () => appInfo(),
+    'app.initialize': async ({ choice, demoDeals }) => {
+      if (choice === 'demo' && dealCount() === 0) {
+        const { seedDemoPortfolio } = await import('../store/demo/seed');
+        let last = 0;
+        seedDemoPortfolio(ctx.db, {
+          deals: demoDeals ?? 200,
+          onProgress: (done, total) => {
+            if (done === total || Date.now() - last > 200) {
+              last = Date.now();
+              env.emit('app.seedProgress', { done, total });
+            }
+          },
+        });
+        changed(null);
+      }
+      setSetting(ctx.db, FIRST_RUN_KEY, true);
+      return appInfo();
+    },
+    'settings.get': async () => settingsView(),
+    'settings.set': async (input) => {
+      const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+      setUnderwritingSettings(ctx.db, patch);
+      // Every figure depends on these: the fingerprints change, the pipeline recomputes.
+      changed(null);
+      return settingsView();
+    },
+
+    'deals.ids': () => gateway('getAllDealIds', {}),
+    'deals.pipeline': async () => pipeline.rows(),
+    'deals.prioritizeFigures': async ({ ids }) => ({ queued: pipeline.prioritize(ids) }),
+
+    'deal.info': ({ id }) => gateway('getDealInfo', { id }),
+    'deal.funds': ({ dealId }) => gateway('getDealFunds', { dealId }),
+    'deal.collateralSummary': ({ dealId }) => gateway('getDealCollateralSummary', { dealId }),
+    'deal.componentSummary': ({ dealId }) => gateway('getDealComponentSummary', { dealId }),
+    'collateral.componentSummary': ({ collateralId }) => gateway('getCollateralComponentSummary', { collateralId }),
+    'collateral.cashFlow': ({ id }) => gateway('getCollateralCashFlow', { id }),
+    'component.base': ({ id }) => gateway('getBaseComponentInfo', { id }),
+    'component.commercial': ({ id }) => gateway('getCommercialComponentInfo', { id }),
+    'component.residential': ({ id }) => gateway('getResidentialComponentInfo', { id }),
+    'component.hotel': ({ id }) => gateway('getHotelComponentInfo', { id }),
+    'rentRoll.residential': ({ id }) => gateway('getResidentialRentrollInfo', { id }),
+    'rentRoll.commercial': ({ id }) => gateway('getCommercialRentrollInfo', { id }),
+    'person.info': async ({ id }) => {
+      const person = await gateway<ChannelOutput<'person.info'>>('getPersonInfo', { id });
+      return { ...person, socialSecurityNumber: maskSsn(person.socialSecurityNumber) };
+    },
+    'person.revealSsn': async ({ id }) => {
+      const person = await gateway<ChannelOutput<'person.info'>>('getPersonInfo', { id });
+      return { socialSecurityNumber: person.socialSecurityNumber };
+    },
+    'company.info': ({ id }) => gateway('getCompanyInfo', { id }),
+
+    'deals.bulkUpdate': async (body) => {
+      const versionBefore = storeVersion(ctx.db);
+      const result = await gateway<ChannelOutput<'deals.bulkUpdate'>>('bulkUpdateDeals', {}, body);
+      if (result.updatedEntities.length > 0) {
+        pipeline.refreshDeals(result.updatedEntities, versionBefore);
+        changed(result.updatedEntities);
+      }
+      return result;
+    },
+    'deals.createResidential': async (body) => created(await gateway('createResidentialDeal', {}, body)),
+    'deals.createCommercial': async (body) => created(await gateway('createCommercialDeal', {}, body)),
+    'deals.createHotel': async (body) => created(await gateway('createHotelDeal', {}, body)),
+
+    'import.parseFile': async ({ fileName, contentBase64 }) => {
+      try {
+        return await parseImportFile(fileName, contentBase64);
+      } catch (error) {
+        if (error instanceof ImportFileError) throw new ChannelError(error.message, { code: 'InvalidFile', target: 'file' });
+        throw error;
+      }
+    },
+    'import.send': (body) => gateway('importCollaterals', {}, body),
+    'import.report': async ({ reportId }) => {
+      const report = await gateway<ChannelOutput<'import.report'>>('getImportReport', { reportId });
+      if (report.status === 'Completed' && report.createdEntities.length > 0) changed(null);
+      return report;
+    },
+
+    'report.query': (filter) => gateway('getCrossDealCollateralReport', {}, filter),
+    'report.export': async ({ filter, format, exportId }) => {
+      const stamp = ctx.now().toISOString().slice(0, 10);
+      const target = await env.exportTarget({ format, suggestedName: `collateral-report-${stamp}.${format}` });
+      if (!target) return { cancelled: true };
+      const progress = (phase: 'preparing' | 'writing' | 'done' | 'failed', done: number, total: number) =>
+        env.emit('report.exportProgress', { exportId, phase, done, total });
+      progress('preparing', 0, 0);
+      let last = 0;
+      try {
+        const result = await exportReport(ctx, filter, {
+          format,
+          file: target.file,
+          onProgress: (done, total) => {
+            if (done === total || Date.now() - last > 150) {
+              last = Date.now();
+              progress('writing', done, total);
+            }
+          },
+        });
+        progress('done', result.rows, result.rows);
+        return {
+          cancelled: false,
+          rows: result.rows,
+          totals: result.totals,
+          file: result.file,
+          fileName: target.fileName ?? basename(result.file),
+          ...(target.downloadUrl ? { downloadUrl: target.downloadUrl } : {}),
+        };
+      } catch (error) {
+        progress('failed', 0, 0);
+        throw new ChannelError(`The report could not be written: ${(error as Error).message.split('\n')[0]}`, { code: 'ExportFailed', target: 'file' });
+      }
+    },
+  };
+
+  function created(result: ChannelOutput<'deals.createResidential'>): ChannelOutput<'deals.createResidential'> {
+    changed([result.createdEntityId]);
+    return result;
+  }
+
+  const dispatch: AppDispatcher = async (channel, payload) => {
+    if (!Object.hasOwn(APP_CHANNEL_INPUTS, channel)) return { ok: false, error: 'unknown channel' };
+    const name = channel as AppChannelName;
+    const parsed = APP_CHANNEL_INPUTS[name].safeParse(payload ?? {});
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+      const first = issues[0]!;
+      const details: CallErrorDetails = { code: 'InvalidInput', target: first.path || undefined, issues };
+      return { ok: false, error: `Invalid input${first.path ? ` at ${first.path}` : ''}: ${first.message}`, details };
+    }
+    try {
+      const handler = handlers[name] as (input: unknown) => Promise<unknown>;
+      return { ok: true, value: await handler(parsed.data) } satisfies InvokeResult;
+    } catch (error) {
+      if (error instanceof ChannelError) return { ok: false, error: error.message, details: error.details };
+      // The message only: payloads and results may hold personal data (SSNs) and are never logged.
+      log(`channel ${name} failed: ${(error as Error).message?.split('\n')[0] ?? String(error)}`);
+      return { ok: false, error: 'The operation failed unexpectedly. See the application log.', details: { code: 'Internal' } };
+    }
+  };
+
+  return {
+    handlers,
+    dispatch,
+    pipeline,
+    close: () => pipeline.close(),
+  };
+}

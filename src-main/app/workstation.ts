@@ -1,0 +1,59 @@
+import { join, resolve } from 'node:path';
+import { resumePendingImports } from '../gateway/import-collaterals';
+import { createOfflinePlaceLookup } from '../gateway/place-lookup/offline-place-lookup';
+import { closeDb, openDb } from '../store/db';
+import { loadSystemConfig } from '../store/system-config';
+import { createChannelTable } from './channels';
+import type { AppDispatcher, Emit, ExportTargetChooser } from './environment';
+
+/** The store file inside a data directory (as `uw serve` names it). */
+export const WORKSTATION_STORE_FILE = 'uw.sqlite';
+
+export interface OpenWorkstationOptions {
+  dataDir: string;
+  /** Electron: the Electron-ABI better-sqlite3 addon. */
+  nativeBinding?: string;
+  mode: 'electron' | 'web';
+  version?: string;
+  emit: Emit;
+  exportTarget: ExportTargetChooser;
+}
+
+export interface Workstation {
+  dispatch: AppDispatcher;
+  dataDir: string;
+  close(): void;
+}
+
+/**
+ * Opens a data directory for the desktop app: the store (migrated), the system configuration,
+ * the offline place lookup, pending imports resumed, and the channel table over all of it.
+ */
+export function openWorkstation(options: OpenWorkstationOptions): Workstation {
+  const dataDir = resolve(options.dataDir);
+  const config = loadSystemConfig(dataDir);
+  const db = openDb({ file: join(dataDir, WORKSTATION_STORE_FILE), ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+  try {
+    const gateway = { db, places: createOfflinePlaceLookup(), config, now: () => new Date() };
+    const table = createChannelTable({
+      mode: options.mode,
+      gateway,
+      dataDir,
+      version: options.version,
+      emit: options.emit,
+      exportTarget: options.exportTarget,
+    });
+    resumePendingImports(gateway);
+    return {
+      dispatch: table.dispatch,
+      dataDir,
+      close() {
+        table.close();
+        closeDb(db);
+      },
+    };
+  } catch (error) {
+    closeDb(db);
+    throw error;
+  }
+}

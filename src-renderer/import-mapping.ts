@@ -1,0 +1,108 @@
+import { AssetType, type ImportCollateralItemDto } from '../src-main/contract';
+
+/** The fields of an import item a file column can fill. */
+export const IMPORT_TARGETS = [
+  { key: 'clientItemId', label: 'Client item id', hint: 'Names the row in the import report; the row number when not mapped', aliases: ['clientitemid', 'itemid', 'id', 'ref', 'rowid'] },
+  { key: 'migrationReference', label: 'Migration reference', aliases: ['migrationreference', 'migrationref', 'externalid', 'legacyid'] },
+  { key: 'dealIds', label: 'Deal ids', hint: 'Several separated by ; or |', aliases: ['dealids', 'dealid', 'deal', 'deals'] },
+  { key: 'name', label: 'Collateral name', aliases: ['name', 'collateralname', 'collateral', 'property', 'propertyname'] },
+  { key: 'propertyType', label: 'Property type', hint: 'An asset type such as Office or Multi_Family_Apartments', aliases: ['propertytype', 'assettype', 'type'] },
+  { key: 'subType', label: 'Sub-type', aliases: ['subtype'] },
+  { key: 'subStatus', label: 'Sub-status', aliases: ['substatus', 'status'] },
+  { key: 'description', label: 'Description', aliases: ['description', 'notes', 'comment'] },
+  { key: 'fullAddress', label: 'Address', aliases: ['fulladdress', 'address', 'streetaddress'] },
+  { key: 'additionalFreeText', label: 'Suite / unit', aliases: ['additionalfreetext', 'suite', 'unit'] },
+  { key: 'valuationName', label: 'Valuation name', aliases: ['valuationname', 'appraisal', 'appraisalname'] },
+  { key: 'valuation', label: 'Valuation amount', aliases: ['valuation', 'value', 'amount', 'appraisedvalue'] },
+  { key: 'valuationDescription', label: 'Valuation description', aliases: ['valuationdescription'] },
+  { key: 'asOfDate', label: 'Valuation as of', hint: 'YYYY-MM-DD', aliases: ['asofdate', 'asof', 'valuationdate', 'date'] },
+  { key: 'valueBasis', label: 'Value basis', aliases: ['valuebasis', 'basis'] },
+] as const;
+
+export type ImportTarget = (typeof IMPORT_TARGETS)[number]['key'];
+/** target -> index of the file column (null: not mapped). */
+export type Mapping = Record<ImportTarget, number | null>;
+
+const normalise = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** A first mapping from the headers' names; each column is used at most once. */
+export function guessMapping(headers: readonly string[]): Mapping {
+  const used = new Set<number>();
+  const mapping = {} as Mapping;
+  for (const target of IMPORT_TARGETS) {
+    const index = headers.findIndex((h, i) => !used.has(i) && (target.aliases as readonly string[]).includes(normalise(h)));
+    mapping[target.key] = index >= 0 ? index : null;
+    if (index >= 0) used.add(index);
+  }
+  return mapping;
+}
+
+export interface RowProblem {
+  row: number;
+  field: string;
+  message: string;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The import request for the mapped rows, and what is wrong with them before sending (what
+ * the request's schema would refuse outright; the core's own checks come back in the report).
+ */
+export function buildImportItems(rows: readonly string[][], mapping: Mapping, defaultDealId: string | null): { items: ImportCollateralItemDto[]; problems: RowProblem[] } {
+  const problems: RowProblem[] = [];
+  const items = rows.map((row, i) => {
+    const cell = (key: ImportTarget) => {
+      const index = mapping[key];
+      return index === null ? '' : (row[index] ?? '').trim();
+    };
+    const rowNumber = i + 2; // 1-based, after the header line
+    const dealIds = (cell('dealIds') || defaultDealId || '')
+      .split(/[;|]/)
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const propertyType = cell('propertyType');
+    if (propertyType && !AssetType.safeParse(propertyType).success) {
+      problems.push({ row: rowNumber, field: 'Property type', message: `"${propertyType}" is not an asset type.` });
+    }
+    const collateral: ImportCollateralItemDto['collateralCreateData'] = { dealIds };
+    if (cell('name')) collateral.name = cell('name');
+    if (propertyType && AssetType.safeParse(propertyType).success) collateral.propertyType = propertyType as AssetType;
+    if (cell('subType')) collateral.subType = cell('subType');
+    if (cell('subStatus')) collateral.subStatus = cell('subStatus');
+    if (cell('description')) collateral.description = cell('description');
+    if (cell('fullAddress') || cell('additionalFreeText')) {
+      collateral.address = {
+        ...(cell('fullAddress') ? { fullAddress: cell('fullAddress') } : {}),
+        ...(cell('additionalFreeText') ? { additionalFreeText: cell('additionalFreeText') } : {}),
+      };
+    }
+    const item: ImportCollateralItemDto = { clientItemId: cell('clientItemId') || `row-${rowNumber}`, collateralCreateData: collateral };
+    if (cell('migrationReference')) item.migrationReference = cell('migrationReference');
+    const hasValuation = (['valuationName', 'valuation', 'valuationDescription', 'asOfDate', 'valueBasis'] as const).some((k) => mapping[k] !== null && cell(k) !== '');
+    if (hasValuation) {
+      const valuation: NonNullable<ImportCollateralItemDto['alternativeValuationCreateData']> = {};
+      if (cell('valuationName')) valuation.name = cell('valuationName');
+      if (cell('valuation')) {
+        const n = Number(cell('valuation').replace(/[,$\s]/g, ''));
+        if (Number.isFinite(n)) valuation.valuation = n;
+        else problems.push({ row: rowNumber, field: 'Valuation amount', message: `"${cell('valuation')}" is not a number.` });
+      }
+      if (cell('valuationDescription')) valuation.description = cell('valuationDescription');
+      if (cell('asOfDate')) {
+        if (ISO_DATE.test(cell('asOfDate'))) valuation.asOfDate = cell('asOfDate');
+        else problems.push({ row: rowNumber, field: 'Valuation as of', message: `"${cell('asOfDate')}" is not a date (YYYY-MM-DD).` });
+      }
+      if (cell('valueBasis')) valuation.valueBasis = cell('valueBasis');
+      item.alternativeValuationCreateData = valuation;
+    }
+    return item;
+  });
+  const seen = new Map<string, number>();
+  items.forEach((item, i) => {
+    const first = seen.get(item.clientItemId);
+    if (first !== undefined) problems.push({ row: i + 2, field: 'Client item id', message: `"${item.clientItemId}" is also used on row ${first}.` });
+    else seen.set(item.clientItemId, i + 2);
+  });
+  return { items, problems };
+}

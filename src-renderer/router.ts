@@ -1,0 +1,73 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * A small hash router: the same bundle runs on app://workstation/index.html (Electron) and on
+ * http://host:port/ (web mode), so routes live in the fragment and never hit the server.
+ *
+ *   #/                      deals pipeline
+ *   #/deals/:id[/:tab]      deal page, tab = terms | funds | collaterals | components | rentrolls | parties
+ *   #/report                cross-deal report
+ *   #/import                collateral import
+ *   #/settings              settings
+ */
+export type Route =
+  | { name: 'pipeline' }
+  | { name: 'deal'; id: string; tab: DealTab }
+  | { name: 'report' }
+  | { name: 'import' }
+  | { name: 'settings' };
+
+export const DEAL_TABS = ['terms', 'funds', 'collaterals', 'components', 'rentrolls', 'parties'] as const;
+export type DealTab = (typeof DEAL_TABS)[number];
+
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, '').replace(/^\/+/, '');
+  const parts = path.split('/').filter(Boolean).map((p) => {
+    try {
+      return decodeURIComponent(p);
+    } catch {
+      return p;
+    }
+  });
+  switch (parts[0]) {
+    case 'deals': {
+      if (!parts[1]) return { name: 'pipeline' };
+      const tab = (DEAL_TABS as readonly string[]).includes(parts[2] ?? '') ? (parts[2] as DealTab) : 'terms';
+      return { name: 'deal', id: parts[1], tab };
+    }
+    case 'report':
+      return { name: 'report' };
+    case 'import':
+      return { name: 'import' };
+    case 'settings':
+      return { name: 'settings' };
+    default:
+      return { name: 'pipeline' };
+  }
+}
+
+export function routePath(route: Route): string {
+  switch (route.name) {
+    case 'pipeline':
+      return '#/';
+    case 'deal':
+      return `#/deals/${encodeURIComponent(route.id)}${route.tab === 'terms' ? '' : `/${route.tab}`}`;
+    default:
+      return `#/${route.name}`;
+  }
+}
+
+export function navigate(route: Route): void {
+  const next = routePath(route);
+  if (window.location.hash !== next) window.location.hash = next;
+}
+
+function subscribe(callback: () => void): () => void {
+  window.addEventListener('hashchange', callback);
+  return () => window.removeEventListener('hashchange', callback);
+}
+
+export function useRoute(): Route {
+  const hash = useSyncExternalStore(subscribe, () => window.location.hash);
+  return parseRoute(hash);
+}

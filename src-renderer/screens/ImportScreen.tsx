@@ -1,0 +1,262 @@
+import { Alert, Badge, Button, FileInput, Group, Paper, Select, SimpleGrid, Stack, Stepper, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { ParsedImportFile } from '../../src-main/contract/app-channels';
+import { call, useChannel, type CallError } from '../api';
+import { DataTable, ErrorNote } from '../components/common';
+import { buildImportItems, guessMapping, IMPORT_TARGETS, type ImportTarget, type Mapping } from '../import-mapping';
+import { int } from '../format';
+import { routePath } from '../router';
+
+const MAX_BYTES = 25 * 1024 * 1024;
+
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(file);
+  });
+}
+
+export function ImportScreen() {
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [parsed, setParsed] = useState<ParsedImportFile | null>(null);
+  const [mapping, setMapping] = useState<Mapping | null>(null);
+  const [defaultDeal, setDefaultDeal] = useState<string | null>(null);
+  const [reportId, setReportId] = useState<string | null>(null);
+  const pipeline = useChannel('deals.pipeline', {}, { staleTime: 60_000 });
+  const dealChoices = useMemo(() => (pipeline.data?.rows ?? []).map((r) => ({ value: r.id, label: `${r.seedName}${r.loanId ? ` · ${r.loanId}` : ''}` })), [pipeline.data]);
+
+  const parse = useMutation({
+    mutationFn: async (f: File) => {
+      if (f.size > MAX_BYTES) throw new Error(`The file is ${int(f.size / 1024 / 1024)} MB; at most 25 MB can be imported at once.`);
+      return call('import.parseFile', { fileName: f.name, contentBase64: await readBase64(f) });
+    },
+    onSuccess: (result) => {
+      setParsed(result);
+      setMapping(guessMapping(result.headers));
+      setReportId(null);
+    },
+  });
+
+  const built = useMemo(() => (parsed && mapping ? buildImportItems(parsed.rows, mapping, defaultDeal) : null), [parsed, mapping, defaultDeal]);
+  const noDeals = built ? built.items.filter((i) => (i.collateralCreateData.dealIds ?? []).length === 0).length : 0;
+
+  const send = useMutation({
+    mutationFn: () => call('import.send', { collaterals: built!.items }),
+    onSuccess: (r) => setReportId(r.reportId),
+  });
+
+  const report = useQuery({
+    queryKey: ['import.report', { reportId }],
+    queryFn: () => call('import.report', { reportId: reportId! }),
+    enabled: reportId !== null,
+    refetchInterval: (q) => (q.state.data?.status === 'Completed' || q.state.error ? false : 750),
+  });
+
+  const step = reportId ? (report.data?.status === 'Completed' ? 4 : 3) : parsed ? (send.isPending ? 2 : 1) : 0;
+
+  const reset = () => {
+    setFile(null);
+    setParsed(null);
+    setMapping(null);
+    setReportId(null);
+    parse.reset();
+    send.reset();
+    void queryClient.invalidateQueries({ queryKey: ['deals.pipeline'] });
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        Collateral import
+      </Title>
+      <Stepper active={step} size="xs" allowNextStepsSelect={false}>
+        <Stepper.Step label="File" description="CSV or XLSX" />
+        <Stepper.Step label="Columns" description="Map and check" />
+        <Stepper.Step label="Send" description="importCollaterals" />
+        <Stepper.Step label="Report" description="Follow the checks" />
+      </Stepper>
+
+      <Paper withBorder p="md" radius="sm">
+        <Stack gap="xs">
+          <Group align="flex-end" gap="sm">
+            <FileInput
+              w={360}
+              size="xs"
+              label="File to import"
+              description="The first row names the columns; one collateral per row."
+              placeholder="Choose a .csv or .xlsx file"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              value={file}
+              onChange={(f) => {
+                setFile(f);
+                setParsed(null);
+                setMapping(null);
+                setReportId(null);
+                parse.reset();
+                if (f) parse.mutate(f);
+              }}
+              clearable
+              error={parse.isError ? parse.error.message : undefined}
+              data-testid="import-file"
+            />
+            {parse.isPending && <Text size="xs">Reading the file…</Text>}
+            {parsed && (
+              <Text size="sm" c="dimmed" data-testid="import-file-summary">
+                {int(parsed.rows.length)} rows, {parsed.headers.length} columns{parsed.sheet ? ` (sheet ${parsed.sheet})` : ''}
+              </Text>
+            )}
+          </Group>
+        </Stack>
+      </Paper>
+
+      {parsed && mapping && built && !reportId && (
+        <Paper withBorder p="md" radius="sm">
+          <Stack gap="sm">
+            <Title order={3} size="h5">
+              Map the columns
+            </Title>
+            <SimpleGrid cols={{ base: 2, md: 3, xl: 5 }} spacing="xs">
+              {IMPORT_TARGETS.map((t) => (
+                <Select
+                  key={t.key}
+                  size="xs"
+                  label={t.label}
+                  description={'hint' in t ? t.hint : undefined}
+                  placeholder="Not imported"
+                  data={parsed.headers.map((h, i) => ({ value: String(i), label: h }))}
+                  value={mapping[t.key] === null ? null : String(mapping[t.key])}
+                  onChange={(v) => setMapping((m) => ({ ...m!, [t.key as ImportTarget]: v === null ? null : Number(v) }))}
+                  clearable
+                  data-testid={`map-${t.key}`}
+                />
+              ))}
+            </SimpleGrid>
+            <Select
+              size="xs"
+              w={420}
+              label="Deal for rows without deal ids"
+              placeholder="None"
+              data={dealChoices}
+              value={defaultDeal}
+              onChange={setDefaultDeal}
+              searchable
+              clearable
+            />
+            {noDeals > 0 && (
+              <Text size="xs" c="orange">
+                {int(noDeals)} row{noDeals === 1 ? ' has' : 's have'} no deal: the import will report them (a collateral belongs to a deal).
+              </Text>
+            )}
+            <Text size="sm" fw={600}>
+              Preview (first 5 items)
+            </Text>
+            <DataTable
+              testId="import-preview"
+              rows={built.items.slice(0, 5)}
+              rowKey={(i) => i.clientItemId}
+              columns={[
+                { key: 'id', title: 'Client item id', render: (i) => i.clientItemId },
+                { key: 'deals', title: 'Deals', render: (i) => (i.collateralCreateData.dealIds ?? []).map((d) => d.slice(0, 8)).join(', ') || '—' },
+                { key: 'name', title: 'Name', render: (i) => i.collateralCreateData.name ?? '—' },
+                { key: 'type', title: 'Property type', render: (i) => i.collateralCreateData.propertyType ?? '—' },
+                { key: 'address', title: 'Address', render: (i) => i.collateralCreateData.address?.fullAddress ?? '—' },
+                { key: 'valuation', title: 'Valuation', numeric: true, render: (i) => (i.alternativeValuationCreateData?.valuation !== undefined ? `$${int(i.alternativeValuationCreateData.valuation)}` : '—') },
+              ]}
+            />
+            {built.problems.length > 0 && (
+              <Alert color="red" variant="light" title={`${built.problems.length} problem${built.problems.length === 1 ? '' : 's'} to fix in the file or the mapping`}>
+                {built.problems.slice(0, 10).map((p, i) => (
+                  <Text key={i} size="sm">
+                    Row {p.row}, {p.field}: {p.message}
+                  </Text>
+                ))}
+              </Alert>
+            )}
+            {send.isError && <ErrorNote title="The import was refused" error={send.error} />}
+            <Group justify="flex-end">
+              <Button size="xs" variant="default" onClick={reset}>
+                Start over
+              </Button>
+              <Button size="xs" disabled={built.items.length === 0 || built.problems.length > 0} loading={send.isPending} onClick={() => send.mutate()} data-testid="import-send">
+                Import {int(built.items.length)} collateral{built.items.length === 1 ? '' : 's'}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+
+      {reportId && (
+        <Paper withBorder p="md" radius="sm" data-testid="import-report">
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Title order={3} size="h5">
+                Import report
+              </Title>
+              <Group gap="xs">
+                {report.data && (
+                  <Badge color={report.data.status === 'Completed' ? 'teal' : 'blue'} variant="light" data-testid="import-status">
+                    {report.data.status}
+                  </Badge>
+                )}
+                <Button size="xs" variant="default" onClick={reset}>
+                  Import another file
+                </Button>
+              </Group>
+            </Group>
+            {report.isError && <ErrorNote title="The report could not be read" error={report.error as CallError} onRetry={() => void report.refetch()} />}
+            {report.data && (
+              <>
+                <Text size="sm">
+                  {int(report.data.createdEntities.length)} created, {int(report.data.errors.length)} failed
+                  {report.data.status === 'Pending' ? ' so far; checks are still running…' : '.'}
+                </Text>
+                {report.data.errors.length > 0 && (
+                  <Table fz="sm" withTableBorder verticalSpacing={2} data-testid="import-errors">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Item</Table.Th>
+                        <Table.Th>Field</Table.Th>
+                        <Table.Th>Code</Table.Th>
+                        <Table.Th>Message</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {report.data.errors.map((e, i) => (
+                        <Table.Tr key={i}>
+                          <Table.Td>{e.clientItemId ?? '—'}</Table.Td>
+                          <Table.Td>{e.fieldName ?? e.target}</Table.Td>
+                          <Table.Td>{e.code}</Table.Td>
+                          <Table.Td>{e.message}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                )}
+                {report.data.createdEntities.length > 0 && (
+                  <DataTable
+                    testId="import-created"
+                    rows={report.data.createdEntities}
+                    rowKey={(e) => e.clientItemId}
+                    columns={[
+                      { key: 'item', title: 'Item', render: (e) => e.clientItemId },
+                      { key: 'id', title: 'Collateral id', render: (e) => e.entityId },
+                    ]}
+                  />
+                )}
+                {report.data.status === 'Completed' && defaultDeal && (
+                  <Text size="sm">
+                    <a href={routePath({ name: 'deal', id: defaultDeal, tab: 'collaterals' })}>Open the deal's collaterals</a>
+                  </Text>
+                )}
+              </>
+            )}
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

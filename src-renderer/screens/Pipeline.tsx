@@ -1,0 +1,515 @@
+import {
+  Button,
+  Group,
+  MultiSelect,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  Kbd,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import type { PipelineRow } from '../../src-main/contract/app-channels';
+import { call, useChannel, useEvent } from '../api';
+import { ErrorNote, Loading } from '../components/common';
+import { int, label, multiple, pct, pctNumber, text, usd } from '../format';
+import { distinct, filterRows, isFiltered, nextSort, NO_FILTERS, sortRows, type PipelineFilters, type Sort, type SortKey } from '../pipeline-view';
+import { navigate, routePath } from '../router';
+import { BulkEditModal } from './BulkEdit';
+
+interface Column {
+  key: SortKey;
+  title: string;
+  width: string;
+  numeric?: boolean;
+  render: (row: PipelineRow) => ReactNode;
+  tooltip?: (row: PipelineRow) => string | undefined;
+}
+
+// Rows are plain DOM styled by styles.css (.uw-state, .uw-priority): thousands of Mantine
+// components mounting while a 10,000-row list flies by would drop frames.
+
+/** A figure, or a quiet marker while the main process is still computing it. */
+function pending(value: number | null, format: (v: number) => string): ReactNode {
+  return value === null ? (
+    <span className="uw-pending" title="Being computed">
+      ···
+    </span>
+  ) : (
+    format(value)
+  );
+}
+
+const COLUMNS: Column[] = [
+  {
+    key: 'seedName',
+    title: 'Deal',
+    width: 'minmax(160px, 2fr)',
+    render: (r) => (
+      <a href={routePath({ name: 'deal', id: r.id, tab: 'terms' })} className="uw-ellipsis" tabIndex={-1}>
+        {r.seedName}
+      </a>
+    ),
+    tooltip: (r) => `${r.seedName}${r.loanId ? ` · ${r.loanId}` : ''}`,
+  },
+  {
+    key: 'state',
+    title: 'State',
+    width: '88px',
+    render: (r) => (
+      <span className="uw-state" data-state={r.state}>
+        {label(r.state)}
+      </span>
+    ),
+  },
+  { key: 'status', title: 'Status', width: '100px', render: (r) => text(r.status) },
+  {
+    key: 'priority',
+    title: 'Priority',
+    width: '60px',
+    render: (r) => (r.priority ? <span className="uw-priority" data-priority={r.priority}>{r.priority}</span> : '—'),
+  },
+  { key: 'owner', title: 'Owner', width: 'minmax(110px, 1fr)', render: (r) => r.owner.split('@')[0], tooltip: (r) => r.owner },
+  { key: 'loanType', title: 'Loan type', width: '112px', render: (r) => label(r.loanType), tooltip: (r) => label(r.loanType) },
+  { key: 'propertyType', title: 'Property type', width: '120px', render: (r) => label(r.propertyType), tooltip: (r) => label(r.propertyType) },
+  { key: 'grossLoan', title: 'Loan amount', width: '100px', numeric: true, render: (r) => usd(r.grossLoan) },
+  { key: 'interestRate', title: 'Rate', width: '54px', numeric: true, render: (r) => pct(r.interestRate) },
+  { key: 'dscr', title: 'DSCR', width: '50px', numeric: true, render: (r) => pending(r.dscr, multiple) },
+  { key: 'debtYield', title: 'Debt yield', width: '66px', numeric: true, render: (r) => pending(r.debtYield, (v) => pctNumber(v, 1)) },
+  { key: 'ltv', title: 'LTV', width: '50px', numeric: true, render: (r) => pending(r.ltv, (v) => pct(v, 1)) },
+  { key: 'riskRating', title: 'Risk', width: '36px', numeric: true, render: (r) => text(r.riskRating) },
+];
+
+const TEMPLATE = `28px ${COLUMNS.map((c) => c.width).join(' ')}`;
+const ROW_HEIGHT = 32;
+const HEADER_HEIGHT = 34;
+
+function useFilterData(rows: readonly PipelineRow[]) {
+  return useMemo(
+    () => ({
+      states: distinct(rows, 'state').map((v) => ({ value: v, label: label(v) })),
+      statuses: distinct(rows, 'status'),
+      propertyTypes: distinct(rows, 'propertyType').map((v) => ({ value: v, label: label(v) })),
+      loanTypes: distinct(rows, 'loanType').map((v) => ({ value: v, label: label(v) })),
+      owners: distinct(rows, 'owner'),
+      riskRatings: distinct(rows, 'riskRating'),
+      priorities: ['High', 'Medium', 'Low'],
+    }),
+    [rows],
+  );
+}
+
+export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLInputElement | null> }) {
+  const queryClient = useQueryClient();
+  const pipeline = useChannel('deals.pipeline', {}, { staleTime: 10_000 });
+  const [filters, setFilters] = useState<PipelineFilters>(NO_FILTERS);
+  const [sort, setSort] = useState<Sort | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const lastRefetch = useRef(0);
+  const gridRef = useRef<HTMLDivElement>(null);
+
+  // Background figures: refetch now and then while they come in, and once at the end.
+  useEvent('pipeline.progress', (p) => {
+    setProgress(p.done >= p.total ? null : p);
+    const now = Date.now();
+    if (p.done >= p.total || now - lastRefetch.current > 3000) {
+      lastRefetch.current = now;
+      void queryClient.invalidateQueries({ queryKey: ['deals.pipeline'] });
+    }
+  });
+
+  const rows = useMemo(() => pipeline.data?.rows ?? [], [pipeline.data]);
+  const deferredFilters = useDeferredValue(filters);
+  const visible = useMemo(() => sortRows(filterRows(rows, deferredFilters), sort), [rows, deferredFilters, sort]);
+  const filterData = useFilterData(rows);
+  const selectedRows = useMemo(() => rows.filter((r) => selected.has(r.id)), [rows, selected]);
+
+  // Drop selections of deals that no longer exist.
+  useEffect(() => {
+    if (!pipeline.data) return;
+    const ids = new Set(pipeline.data.rows.map((r) => r.id));
+    setSelected((s) => {
+      const next = new Set([...s].filter((id) => ids.has(id)));
+      return next.size === s.size ? s : next;
+    });
+  }, [pipeline.data]);
+
+  const set = <K extends keyof PipelineFilters>(key: K, value: PipelineFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+
+  if (pipeline.isPending) return <Loading label="Loading the pipeline…" />;
+  if (pipeline.isError) return <ErrorNote title="The pipeline could not be loaded" error={pipeline.error} onRetry={() => void pipeline.refetch()} />;
+
+  const total = rows.length;
+  const pending = pipeline.data.pending;
+
+  return (
+    <Stack gap="sm" h="calc(100dvh - var(--app-shell-header-height, 0px) - 2 * var(--mantine-spacing-md))">
+      <Group justify="space-between" wrap="nowrap" align="flex-end">
+        <Group gap="sm" align="baseline">
+          <Title order={2} size="h3">
+            Deals pipeline
+          </Title>
+          <Text size="sm" c="dimmed" data-testid="pipeline-count">
+            {isFiltered(filters) ? `${int(visible.length)} of ${int(total)} deals` : `${int(total)} deals`}
+          </Text>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {selected.size > 0 && (
+            <>
+              <Text size="sm" data-testid="selection-count">
+                {int(selected.size)} selected
+              </Text>
+              <Button size="xs" variant="default" onClick={() => setSelected(new Set())}>
+                Clear selection
+              </Button>
+            </>
+          )}
+          <Button size="xs" disabled={selected.size === 0} onClick={() => setBulkOpen(true)}>
+            Bulk edit{selected.size > 0 ? ` ${int(selected.size)} deal${selected.size === 1 ? '' : 's'}` : ''}
+          </Button>
+        </Group>
+      </Group>
+
+      {total > 0 && (
+        <Group gap="xs" wrap="wrap" align="flex-end">
+          <TextInput
+            ref={searchRef}
+            size="xs"
+            w={240}
+            placeholder="Search name, loan id, owner, status"
+            aria-label="Search deals"
+            value={filters.search}
+            onChange={(e) => set('search', e.currentTarget.value)}
+            rightSection={<Kbd size="xs">/</Kbd>}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowDown' || e.key === 'Enter') {
+                e.preventDefault();
+                gridRef.current?.focus();
+              }
+              if (e.key === 'Escape') set('search', '');
+            }}
+          />
+          <MultiSelect size="xs" w={130} placeholder="State" aria-label="Filter by state" data={filterData.states} value={filters.states} onChange={(v) => set('states', v)} clearable />
+          <MultiSelect size="xs" w={140} placeholder="Status" aria-label="Filter by status" data={filterData.statuses} value={filters.statuses} onChange={(v) => set('statuses', v)} clearable searchable />
+          <MultiSelect size="xs" w={160} placeholder="Property type" aria-label="Filter by property type" data={filterData.propertyTypes} value={filters.propertyTypes} onChange={(v) => set('propertyTypes', v)} clearable searchable />
+          <MultiSelect size="xs" w={150} placeholder="Loan type" aria-label="Filter by loan type" data={filterData.loanTypes} value={filters.loanTypes} onChange={(v) => set('loanTypes', v)} clearable searchable />
+          <MultiSelect size="xs" w={170} placeholder="Owner" aria-label="Filter by owner" data={filterData.owners} value={filters.owners} onChange={(v) => set('owners', v)} clearable searchable />
+          <MultiSelect size="xs" w={100} placeholder="Risk" aria-label="Filter by risk rating" data={filterData.riskRatings} value={filters.riskRatings} onChange={(v) => set('riskRatings', v)} clearable />
+          <MultiSelect size="xs" w={110} placeholder="Priority" aria-label="Filter by priority" data={filterData.priorities} value={filters.priorities} onChange={(v) => set('priorities', v)} clearable />
+          {isFiltered(filters) && (
+            <Button size="xs" variant="subtle" onClick={() => setFilters(NO_FILTERS)}>
+              Clear filters
+            </Button>
+          )}
+        </Group>
+      )}
+
+      {pending > 0 && (
+        <Group gap="xs" wrap="nowrap" data-testid="figures-progress">
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            Computing DSCR, debt yield and LTV: {int(total - pending)} of {int(total)} deals
+          </Text>
+          <Progress value={progress ? (100 * progress.done) / Math.max(1, progress.total) : (100 * (total - pending)) / Math.max(1, total)} size="sm" w={200} animated />
+        </Group>
+      )}
+
+      {total === 0 ? (
+        <Stack align="center" py="xl" gap="xs">
+          <Title order={3} size="h4">
+            No deals yet
+          </Title>
+          <Text c="dimmed" size="sm">
+            This data directory is empty. Deals come from the central platform (sync) or the API; collaterals can be imported once a deal exists.
+          </Text>
+        </Stack>
+      ) : (
+        <PipelineGrid gridRef={gridRef} rows={visible} selected={selected} setSelected={setSelected} sort={sort} setSort={setSort} />
+      )}
+      {total > 0 && (
+        <Group gap="md">
+          <Text size="xs" c="dimmed">
+            <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> move · <Kbd size="xs">Space</Kbd> select · <Kbd size="xs">Shift</Kbd>+click range · <Kbd size="xs">Enter</Kbd> open ·{' '}
+            <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">A</Kbd> select all shown · <Kbd size="xs">Esc</Kbd> clear selection
+          </Text>
+          {sort && (
+            <Tooltip label="Back to the default order">
+              <Button size="compact-xs" variant="subtle" onClick={() => setSort(null)}>
+                Sorted by {COLUMNS.find((c) => c.key === sort.key)?.title} ({sort.direction === 'asc' ? 'ascending' : 'descending'}) ×
+              </Button>
+            </Tooltip>
+          )}
+        </Group>
+      )}
+      <BulkEditModal opened={bulkOpen} onClose={() => setBulkOpen(false)} deals={selectedRows} owners={filterData.owners} />
+    </Stack>
+  );
+}
+
+interface GridProps {
+  gridRef: React.RefObject<HTMLDivElement | null>;
+  rows: PipelineRow[];
+  selected: ReadonlySet<string>;
+  setSelected: React.Dispatch<React.SetStateAction<ReadonlySet<string>>>;
+  sort: Sort | null;
+  setSort: React.Dispatch<React.SetStateAction<Sort | null>>;
+}
+
+/**
+ * The virtualized grid: only the rows in view (plus a few) are in the DOM. Its own component,
+ * so scrolling re-renders the grid and nothing else; rows are memoized and cheap.
+ */
+const PipelineGrid = memo(function PipelineGrid({ gridRef, rows, selected, setSelected, sort, setSort }: GridProps) {
+  const [active, setActive] = useState(0);
+  const anchor = useRef<number | null>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => gridRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    paddingStart: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+  });
+  const items = virtualizer.getVirtualItems();
+  const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
+
+  // Rows on screen without figures yet jump the background queue.
+  const pendingOnScreen = items
+    .map((i) => rows[i.index])
+    .filter((r): r is PipelineRow => !!r && r.dscr === null)
+    .map((r) => r.id)
+    .join(',');
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!pendingOnScreen) return;
+    let refresh: ReturnType<typeof setTimeout> | undefined;
+    const timer = setTimeout(() => {
+      call('deals.prioritizeFigures', { ids: pendingOnScreen.split(',') })
+        .then(({ queued }) => {
+          // The prioritized rows are computed within a slice or two: fetch them soon.
+          if (queued > 0) refresh = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['deals.pipeline'] }), 700);
+        })
+        .catch(() => {});
+    }, 150);
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(refresh);
+    };
+  }, [pendingOnScreen, queryClient]);
+
+  // Handlers read the latest rows through a ref, so memoized rows keep stable callbacks.
+  const latest = useRef({ rows, selected });
+  latest.current = { rows, selected };
+
+  const toggle = useCallback(
+    (index: number, shiftKey: boolean) => {
+      const { rows: current } = latest.current;
+      const row = current[index];
+      if (!row) return;
+      setSelected((was) => {
+        const next = new Set(was);
+        if (shiftKey && anchor.current !== null) {
+          const [from, to] = anchor.current < index ? [anchor.current, index] : [index, anchor.current];
+          const on = !was.has(row.id);
+          for (let i = from; i <= to; i++) {
+            const id = current[i]!.id;
+            if (on) next.add(id);
+            else next.delete(id);
+          }
+        } else if (next.has(row.id)) next.delete(row.id);
+        else next.add(row.id);
+        return next;
+      });
+      anchor.current = index;
+    },
+    [setSelected],
+  );
+
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const someSelected = !allSelected && rows.some((r) => selected.has(r.id));
+  const selectAll = useCallback(() => {
+    const { rows: current, selected: was } = latest.current;
+    const all = current.length > 0 && current.every((r) => was.has(r.id));
+    setSelected(() => {
+      const next = new Set(was);
+      for (const r of current) {
+        if (all) next.delete(r.id);
+        else next.add(r.id);
+      }
+      return next;
+    });
+  }, [setSelected]);
+
+  const moveTo = (index: number) => {
+    const clamped = Math.max(0, Math.min(rows.length - 1, index));
+    setActive(clamped);
+    virtualizer.scrollToIndex(clamped, { align: 'auto' });
+  };
+
+  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const page = Math.max(1, Math.floor((gridRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 2);
+    switch (event.key) {
+      case 'ArrowDown':
+        moveTo(activeIndex + 1);
+        break;
+      case 'ArrowUp':
+        moveTo(activeIndex - 1);
+        break;
+      case 'PageDown':
+        moveTo(activeIndex + page);
+        break;
+      case 'PageUp':
+        moveTo(activeIndex - page);
+        break;
+      case 'Home':
+        moveTo(0);
+        break;
+      case 'End':
+        moveTo(rows.length - 1);
+        break;
+      case ' ':
+        toggle(activeIndex, event.shiftKey);
+        break;
+      case 'Enter': {
+        const row = rows[activeIndex];
+        if (row) navigate({ name: 'deal', id: row.id, tab: 'terms' });
+        break;
+      }
+      case 'a':
+        if (!(event.ctrlKey || event.metaKey)) return;
+        selectAll();
+        break;
+      case 'Escape':
+        setSelected(new Set());
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  const onRowClick = useCallback(
+    (index: number, event: MouseEvent) => {
+      setActive(index);
+      if ((event.target as HTMLElement).closest('a, input')) return;
+      if (event.shiftKey || event.ctrlKey || event.metaKey) toggle(index, event.shiftKey);
+    },
+    [toggle],
+  );
+  const onCheck = useCallback(
+    (index: number, shiftKey: boolean) => {
+      setActive(index);
+      toggle(index, shiftKey);
+    },
+    [toggle],
+  );
+
+  return (
+    <div
+      ref={gridRef}
+      className="uw-grid"
+      style={{ flex: 1, minHeight: 200 }}
+      tabIndex={0}
+      role="grid"
+      aria-label="Deals"
+      aria-rowcount={rows.length + 1}
+      aria-multiselectable="true"
+      onKeyDown={onKey}
+      data-testid="pipeline-grid"
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: 'max-content' }}>
+        <div className="uw-grid-head" role="row" style={{ gridTemplateColumns: TEMPLATE }}>
+          <div role="columnheader">
+            <input
+              type="checkbox"
+              className="uw-check"
+              aria-label="Select all shown deals"
+              checked={allSelected}
+              ref={(el) => {
+                if (el) el.indeterminate = someSelected;
+              }}
+              onChange={selectAll}
+              tabIndex={-1}
+            />
+          </div>
+          {COLUMNS.map((c) => (
+            <div key={c.key} role="columnheader" className={c.numeric ? 'uw-num' : undefined} aria-sort={sort?.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+              <button type="button" onClick={() => setSort((s) => nextSort(s, c.key))} aria-label={`Sort by ${c.title}`} title={`Sort by ${c.title}`}>
+                <span className="uw-ellipsis">{c.title}</span>
+                <span aria-hidden>{sort?.key === c.key ? (sort.direction === 'asc' ? '▲' : '▼') : ''}</span>
+              </button>
+            </div>
+          ))}
+        </div>
+        {items.map((item) => {
+          const row = rows[item.index]!;
+          return (
+            <GridRow
+              key={row.id}
+              row={row}
+              index={item.index}
+              start={item.start}
+              selected={selected.has(row.id)}
+              active={item.index === activeIndex}
+              onClick={onRowClick}
+              onCheck={onCheck}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+});
+
+interface RowProps {
+  row: PipelineRow;
+  index: number;
+  start: number;
+  selected: boolean;
+  active: boolean;
+  onClick: (index: number, event: MouseEvent) => void;
+  onCheck: (index: number, shiftKey: boolean) => void;
+}
+
+const GridRow = memo(function GridRow({ row, index, start, selected, active, onClick, onCheck }: RowProps) {
+  return (
+    <div
+      className="uw-grid-row"
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-selected={selected}
+      data-active={active}
+      data-testid="pipeline-row"
+      data-deal-id={row.id}
+      style={{ gridTemplateColumns: TEMPLATE, transform: `translateY(${start}px)`, top: 0 }}
+      onClick={(e) => onClick(index, e)}
+      onDoubleClick={() => navigate({ name: 'deal', id: row.id, tab: 'terms' })}
+    >
+      <div role="gridcell">
+        <input
+          type="checkbox"
+          className="uw-check"
+          aria-label={`Select ${row.seedName}`}
+          checked={selected}
+          onChange={() => undefined}
+          onClick={(e) => {
+            e.stopPropagation();
+            onCheck(index, e.shiftKey);
+          }}
+          tabIndex={-1}
+        />
+      </div>
+      {COLUMNS.map((c) => (
+        <div key={c.key} role="gridcell" className={c.numeric ? 'uw-num' : 'uw-ellipsis'} title={c.tooltip?.(row)} data-col={c.key}>
+          {c.render(row)}
+        </div>
+      ))}
+    </div>
+  );
+});

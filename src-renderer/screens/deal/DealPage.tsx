@@ -1,0 +1,119 @@
+import { Anchor, Badge, Breadcrumbs, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { ChannelOutput } from '../../../src-main/contract/app-channels';
+import { useChannel } from '../../api';
+import { ErrorNote, Figure, Loading } from '../../components/common';
+import { label, multiple, pct, pctNumber, text, usd } from '../../format';
+import { navigate, routePath, type DealTab } from '../../router';
+import { CollateralsTab } from './CollateralsTab';
+import { ComponentsTab } from './ComponentsTab';
+import { FundsTab } from './FundsTab';
+import { LoanTermsTab } from './LoanTermsTab';
+import { PartiesTab } from './PartiesTab';
+import { RentRollsTab } from './RentRollsTab';
+
+export type Deal = ChannelOutput<'deal.info'>;
+
+const TABS: { value: DealTab; label: string }[] = [
+  { value: 'terms', label: 'Loan terms' },
+  { value: 'funds', label: 'Funds' },
+  { value: 'collaterals', label: 'Collaterals' },
+  { value: 'components', label: 'Components' },
+  { value: 'rentrolls', label: 'Rent rolls' },
+  { value: 'parties', label: 'People and companies' },
+];
+
+/** The figures an underwriter reads first, in the header of every tab. */
+export function DealFigures({ deal }: { deal: Deal }) {
+  const t = deal.collateralTotals;
+  const dscrColor = t.dscr > 0 && t.dscr < 1 ? 'red' : t.dscr > 0 && t.dscr < 1.25 ? 'orange' : undefined;
+  return (
+    <Group gap="xl" wrap="wrap" data-testid="deal-figures">
+      <Figure label="Loan amount" value={usd(deal.grossLoan)} testId="figure-loan-amount" />
+      <Figure label="Note rate" value={pct(deal.interestRate, 3)} testId="figure-note-rate" />
+      <Figure label="Debt service" value={usd(deal.debtService)} testId="figure-debt-service" hint={t.debtServiceMethod === 'Manual' ? 'manual' : undefined} />
+      <Figure label="DSCR" value={multiple(t.dscr)} color={dscrColor} testId="figure-dscr" />
+      <Figure label="Debt yield" value={pctNumber(t.debtYield)} testId="figure-debt-yield" />
+      <Figure label="LTV" value={pct(deal.ltv, 1)} testId="figure-ltv" />
+      <Figure label="LTC" value={pct(deal.ltc, 1)} testId="figure-ltc" />
+      <Figure label="NOI" value={usd(t.netOperatingIncome)} testId="figure-noi" />
+    </Group>
+  );
+}
+
+export function DealPage({ id, tab }: { id: string; tab: DealTab }) {
+  const info = useChannel('deal.info', { id });
+  if (info.isPending) return <Loading label="Loading the deal…" />;
+  if (info.isError) {
+    return (
+      <Stack>
+        <Breadcrumbs>
+          <Anchor href={routePath({ name: 'pipeline' })} size="sm">
+            Deals pipeline
+          </Anchor>
+          <Text size="sm">Deal</Text>
+        </Breadcrumbs>
+        <ErrorNote title="The deal could not be loaded" error={info.error} onRetry={() => void info.refetch()} />
+      </Stack>
+    );
+  }
+  const deal = info.data;
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" radius="sm">
+        <Stack gap="sm">
+          <Breadcrumbs>
+            <Anchor href={routePath({ name: 'pipeline' })} size="sm">
+              Deals pipeline
+            </Anchor>
+            <Text size="sm" c="dimmed">
+              {deal.loanId ?? deal.id}
+            </Text>
+          </Breadcrumbs>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Stack gap={4}>
+              <Title order={2} size="h3" data-testid="deal-name">
+                {deal.seedName}
+              </Title>
+              <Group gap="xs">
+                {deal.state && <Badge variant="light">{label(deal.state)}</Badge>}
+                {deal.status && <Badge variant="outline" color="gray">{deal.status}</Badge>}
+                {deal.priority && <Badge variant="dot" color={deal.priority === 'High' ? 'red' : deal.priority === 'Medium' ? 'yellow' : 'gray'}>{deal.priority} priority</Badge>}
+                <Text size="sm" c="dimmed">
+                  {label(deal.propertyType ?? deal.componentType)} · {label(deal.loanType)} · {label(deal.loanPaymentStructure)} · owner {text(deal.owner)} · risk {text(deal.riskRating)}
+                </Text>
+              </Group>
+            </Stack>
+          </Group>
+          <DealFigures deal={deal} />
+        </Stack>
+      </Paper>
+      <Tabs value={tab} onChange={(value) => value && navigate({ name: 'deal', id, tab: value as DealTab })} keepMounted={false}>
+        <Tabs.List>
+          {TABS.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="terms" pt="md">
+          <LoanTermsTab deal={deal} />
+        </Tabs.Panel>
+        <Tabs.Panel value="funds" pt="md">
+          <FundsTab dealId={id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="collaterals" pt="md">
+          <CollateralsTab dealId={id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="components" pt="md">
+          <ComponentsTab dealId={id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="rentrolls" pt="md">
+          <RentRollsTab dealId={id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="parties" pt="md">
+          <PartiesTab deal={deal} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,208 @@
+import { Group, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { BarChart } from '@mantine/charts';
+import { useState } from 'react';
+import type { ChannelOutput } from '../../../src-main/contract/app-channels';
+import { useChannel } from '../../api';
+import { DataTable, Figure, QueryView, Section } from '../../components/common';
+import { date, int, pct, sf, text, usd } from '../../format';
+import { componentTitle } from './ComponentsTab';
+
+type Summary = ChannelOutput<'deal.componentSummary'>['componentSummary'][number];
+type Residential = ChannelOutput<'rentRoll.residential'>;
+type Commercial = ChannelOutput<'rentRoll.commercial'>;
+
+export function RentRollsTab({ dealId }: { dealId: string }) {
+  const summaries = useChannel('deal.componentSummary', { dealId });
+  const [chosen, setChosen] = useState<string | null>(null);
+  return (
+    <QueryView query={summaries} label="the components">
+      {(s) => {
+        const withRolls = s.componentSummary.filter((c) => c.componentType === 'Residential' || c.componentType === 'Commercial');
+        if (withRolls.length === 0) {
+          return (
+            <Text size="sm" c="dimmed">
+              No residential or commercial component: this deal has no rent roll.
+            </Text>
+          );
+        }
+        const selected = withRolls.find((c) => c.id === chosen) ?? withRolls[0]!;
+        return (
+          <Stack gap="md">
+            {withRolls.length > 1 && (
+              <SegmentedControl
+                size="xs"
+                value={selected.id}
+                onChange={setChosen}
+                data={withRolls.map((c) => ({ value: c.id, label: componentTitle(c, s.componentSummary.indexOf(c)) }))}
+                aria-label="Component"
+              />
+            )}
+            <ComponentRentRolls key={selected.id} component={selected} />
+          </Stack>
+        );
+      }}
+    </QueryView>
+  );
+}
+
+function ComponentRentRolls({ component }: { component: Summary }) {
+  const base = useChannel('component.base', { id: component.id });
+  const [rollId, setRollId] = useState<string | null>(null);
+  return (
+    <QueryView query={base} label="the rent rolls">
+      {(c) => {
+        const order = c.rentRollsOrder;
+        if (order.length === 0) {
+          return (
+            <Text size="sm" c="dimmed">
+              This component has no rent roll.
+            </Text>
+          );
+        }
+        const current = rollId && order.includes(rollId) ? rollId : (c.selectedRentRollId ?? order[0]!);
+        return (
+          <Stack gap="md">
+            {order.length > 1 && (
+              <Group gap="xs">
+                <Select
+                  size="xs"
+                  w={320}
+                  label="Rent roll"
+                  value={current}
+                  onChange={setRollId}
+                  allowDeselect={false}
+                  data={order.map((id, i) => ({ value: id, label: `${i + 1}. ${id === c.selectedRentRollId ? 'Selected (primary)' : 'Rent roll'} · ${id.slice(0, 8)}` }))}
+                />
+              </Group>
+            )}
+            {component.componentType === 'Residential' ? <ResidentialRoll id={current} /> : <CommercialRoll id={current} />}
+          </Stack>
+        );
+      }}
+    </QueryView>
+  );
+}
+
+function RollHeader({ roll }: { roll: Residential | Commercial }) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4, xl: 8 }} spacing="md" data-testid="rent-roll-totals">
+      <Figure label="Units" value={int(roll.totalUnits)} />
+      <Figure label="Leased SF" value={sf(roll.totalSf)} />
+      <Figure label="Monthly revenue" value={usd(roll.totalMonthlyRevenue)} />
+      <Figure label="Annual revenue" value={usd(roll.totalAnnualRevenue)} />
+      <Figure label="Annual $/SF" value={usd(roll.totalAnnualRevenuePerSf, { cents: true })} />
+      <Figure label="Vacancy" value={pct(roll.vacancy, 1)} testId="rent-roll-vacancy" />
+      <Figure label="Tenant turnover" value={pct(roll.tenantTurnover, 1)} />
+      <Figure label="Effective" value={date(roll.effectiveDate)} />
+    </SimpleGrid>
+  );
+}
+
+function ExpiringLeases({ expiring }: { expiring: Record<string, number> }) {
+  const data = Object.entries(expiring)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([year, count]) => ({ year, Leases: count }));
+  if (data.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No lease ends on record.
+      </Text>
+    );
+  }
+  return (
+    <div data-testid="expiring-leases-chart" role="img" aria-label="Leases expiring by year">
+      <BarChart h={200} data={data} dataKey="year" series={[{ name: 'Leases', color: 'indigo.6' }]} valueFormatter={(v) => int(v)} />
+    </div>
+  );
+}
+
+function ResidentialRoll({ id }: { id: string }) {
+  const q = useChannel('rentRoll.residential', { id });
+  return (
+    <QueryView query={q} label="the rent roll">
+      {(roll) => (
+        <Stack gap="md" data-testid="rent-roll">
+          <Section title={roll.name} right={<Text size="xs" c="dimmed">{text(roll.comment)}</Text>}>
+            <RollHeader roll={roll} />
+          </Section>
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+            <Section title="Unit types">
+              <DataTable
+                testId="unit-type-summary"
+                rows={roll.unitTypeSummaryTable}
+                rowKey={(u) => `${u.bedrooms}-${u.bathrooms}`}
+                columns={[
+                  { key: 'bb', title: 'Bed / bath', render: (u) => `${u.bedrooms} BR / ${u.bathrooms} BA` },
+                  { key: 'n', title: 'Units', numeric: true, render: (u) => int(u.totalUnits) },
+                  { key: 'sf', title: 'Avg SF', numeric: true, render: (u) => int(u.avgSf) },
+                  { key: 'rent', title: 'Avg rent / mo', numeric: true, render: (u) => usd(u.avgMonthlyRevenuePerUnit) },
+                  { key: 'psf', title: 'Avg $/SF / mo', numeric: true, render: (u) => usd(u.avgMonthlyRevenuePerSf, { cents: true }) },
+                ]}
+              />
+            </Section>
+            <Section title="Leases expiring by year">
+              <ExpiringLeases expiring={roll.expiringLeases} />
+            </Section>
+          </SimpleGrid>
+          <Section title={`Units (${int(roll.rentRollItems.length)})`}>
+            <DataTable
+              testId="rent-roll-items"
+              rows={roll.rentRollItems}
+              rowKey={(r) => r.id}
+              maxHeight={420}
+              columns={[
+                { key: 'unit', title: 'Unit', render: (r) => r.unitNumber },
+                { key: 'type', title: 'Type', render: (r) => r.unitType },
+                { key: 'tenant', title: 'Tenant', render: (r) => (r.tenantName ? r.tenantName : <Text span size="sm" c="orange">Vacant</Text>) },
+                { key: 'sf', title: 'SF', numeric: true, render: (r) => int(r.unitSize) },
+                { key: 'rent', title: 'Rent / mo', numeric: true, render: (r) => usd(r.monthlyRent) },
+                { key: 'annual', title: 'Annual', numeric: true, render: (r) => usd(r.annualRent) },
+                { key: 'psf', title: '$/SF / yr', numeric: true, render: (r) => usd(r.annualRentPerSf, { cents: true }) },
+                { key: 'start', title: 'Lease start', render: (r) => date(r.leaseStart) },
+                { key: 'end', title: 'Lease end', render: (r) => date(r.leaseEnd) },
+              ]}
+            />
+          </Section>
+        </Stack>
+      )}
+    </QueryView>
+  );
+}
+
+function CommercialRoll({ id }: { id: string }) {
+  const q = useChannel('rentRoll.commercial', { id });
+  return (
+    <QueryView query={q} label="the rent roll">
+      {(roll) => (
+        <Stack gap="md" data-testid="rent-roll">
+          <Section title={roll.name} right={<Text size="xs" c="dimmed">{text(roll.comment)}</Text>}>
+            <RollHeader roll={roll} />
+          </Section>
+          <Section title="Leases expiring by year">
+            <ExpiringLeases expiring={roll.expiringLeases} />
+          </Section>
+          <Section title={`Suites (${int(roll.rentRollItems.length)})`}>
+            <DataTable
+              testId="rent-roll-items"
+              rows={roll.rentRollItems}
+              rowKey={(r) => r.id}
+              maxHeight={420}
+              columns={[
+                { key: 'suite', title: 'Suite', render: (r) => r.suite },
+                { key: 'floor', title: 'Floor', numeric: true, render: (r) => int(r.floor) },
+                { key: 'tenant', title: 'Tenant', render: (r) => (r.tenantName ? r.tenantName : <Text span size="sm" c="orange">Vacant</Text>) },
+                { key: 'lease', title: 'Lease type', render: (r) => text(r.leaseType) },
+                { key: 'sf', title: 'SF', numeric: true, render: (r) => int(r.unitSize) },
+                { key: 'rent', title: 'Rent / mo', numeric: true, render: (r) => usd(r.monthlyRent) },
+                { key: 'annual', title: 'Annual', numeric: true, render: (r) => usd(r.annualRent) },
+                { key: 'psf', title: '$/SF / yr', numeric: true, render: (r) => usd(r.annualRentPerSf, { cents: true }) },
+                { key: 'start', title: 'Lease start', render: (r) => date(r.leaseStart) },
+                { key: 'end', title: 'Lease end', render: (r) => date(r.leaseEnd) },
+              ]}
+            />
+          </Section>
+        </Stack>
+      )}
+    </QueryView>
+  );
+}

@@ -1,0 +1,341 @@
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, invoke, startUwServer, test, type UwServer } from './fixtures';
+
+/*
+ * The workstation in web mode, against the real `uw serve --web --demo` (20 demo deals), in
+ * Debian's Chromium. Every screen is saved under test-results/screens/; the pipeline and the
+ * deal page also go to docs/screenshots/ for the README.
+ */
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const SCREENS = join(ROOT, 'test-results', 'screens');
+const DOCS = join(ROOT, 'docs', 'screenshots');
+
+test.use({ viewport: { width: 1600, height: 1000 } });
+
+async function screenshot(page: Page, name: string, options: { fullPage?: boolean; docs?: boolean } = {}) {
+  mkdirSync(SCREENS, { recursive: true });
+  const file = join(SCREENS, `${name}.png`);
+  // Let charts finish their entry animation.
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? false });
+  if (options.docs) {
+    mkdirSync(DOCS, { recursive: true });
+    copyFileSync(file, join(DOCS, `${name}.png`));
+  }
+}
+
+/** Opens the link web mode printed and waits for the pipeline; fails on page errors and CSP violations. */
+async function open(page: Page, uw: UwServer, _testInfo: TestInfo) {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) problems.push(`CSP: ${message.text()}`);
+  });
+  await page.goto(uw.openUrl);
+  await expect(page.getByRole('heading', { level: 1, name: 'Underwriting Workstation' })).toBeVisible();
+  return problems;
+}
+
+async function go(page: Page, hash: string) {
+  await page.evaluate((h) => {
+    window.location.hash = h;
+  }, hash);
+}
+
+const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(n);
+const multiple = (n: number) => `${n.toFixed(2)}x`;
+
+interface PipelineRow {
+  id: string;
+  seedName: string;
+  state: string;
+  status: string | null;
+}
+
+test('the pipeline lists the deals, filters and searches them', async ({ page, uw }, testInfo) => {
+  const problems = await open(page, uw, testInfo);
+  const rows = page.getByTestId('pipeline-row');
+  await expect(page.getByTestId('pipeline-count')).toHaveText('20 deals');
+  await expect(rows).toHaveCount(20);
+  // Every figure is computed (20 deals are computed before the first answer).
+  await expect(page.locator('[data-testid=pipeline-row] [data-col=dscr]').first()).toHaveText(/^\d+\.\d{2}x$/);
+  await screenshot(page, 'pipeline', { docs: true });
+
+  const { rows: all } = await invoke<{ rows: PipelineRow[] }>(uw, 'deals.pipeline');
+  const originated = all.filter((r) => r.state === 'Originated').length;
+  expect(originated).toBeGreaterThan(0);
+
+  await page.getByRole('combobox', { name: 'Filter by state' }).click();
+  await page.getByRole('option', { name: 'Originated' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('pipeline-count')).toHaveText(`${originated} of 20 deals`);
+  await expect(rows).toHaveCount(originated);
+  for (const state of await page.locator('[data-testid=pipeline-row] [data-col=state]').allTextContents()) expect(state).toBe('Originated');
+  await screenshot(page, 'pipeline-filtered');
+
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  const target = all[3]!;
+  await page.getByRole('textbox', { name: 'Search deals' }).fill(target.seedName);
+  await expect(rows.first()).toContainText(target.seedName);
+
+  // Sorting by DSCR puts the highest first when descending.
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByRole('button', { name: 'Sort by DSCR' }).click();
+  await page.getByRole('button', { name: 'Sort by DSCR' }).click();
+  const dscrs = (await page.locator('[data-testid=pipeline-row] [data-col=dscr]').allTextContents()).map((t) => Number.parseFloat(t));
+  expect(dscrs).toEqual([...dscrs].sort((a, b) => b - a));
+  expect(problems).toEqual([]);
+});
+
+test('a deal page shows its key figures and every tab', async ({ page, uw }, testInfo) => {
+  const problems = await open(page, uw, testInfo);
+  const first = page.getByTestId('pipeline-row').first();
+  const id = await first.getAttribute('data-deal-id');
+  await first.getByRole('link').click();
+  await expect(page.getByTestId('deal-name')).toBeVisible();
+  const deal = await invoke(uw, 'deal.info', { id });
+  await expect(page.getByTestId('deal-name')).toHaveText(deal.seedName);
+  await expect(page.getByTestId('figure-loan-amount')).toHaveText(usd(deal.grossLoan));
+  await expect(page.getByTestId('figure-debt-service')).toHaveText(usd(deal.debtService));
+  await expect(page.getByTestId('figure-dscr')).toHaveText(multiple(deal.collateralTotals.dscr));
+  await expect(page.getByTestId('figure-note-rate')).toHaveText(`${(deal.interestRate * 100).toFixed(3)}%`);
+  await expect(page.getByTestId('figure-ltv')).toHaveText(/%$/);
+  await expect(page.getByTestId('figure-debt-yield')).toHaveText(/%$/);
+  await screenshot(page, 'deal', { docs: true });
+
+  await page.getByRole('tab', { name: 'Funds' }).click();
+  await expect(page.getByTestId('funds-sources')).toBeVisible();
+  await expect(page.getByTestId('funds-balance')).toBeVisible();
+  await screenshot(page, 'deal-funds', { fullPage: true });
+
+  await page.getByRole('tab', { name: 'Collaterals' }).click();
+  await expect(page.getByTestId('collateral-summaries')).toBeVisible();
+  await expect(page.getByTestId('cash-flow-table')).toBeVisible();
+  await expect(page.getByTestId('cash-flow-chart').locator('svg').first()).toBeVisible();
+  await screenshot(page, 'deal-collaterals', { fullPage: true });
+
+  await page.getByRole('tab', { name: 'People and companies' }).click();
+  await expect(page.getByTestId('ssn').first().or(page.getByText('No person or company'))).toBeVisible();
+  for (const ssn of await page.getByTestId('ssn').allTextContents()) expect(ssn).toMatch(/^\*\*\*-\*\*-\d{4}$/);
+  await screenshot(page, 'deal-parties', { fullPage: true });
+  expect(problems).toEqual([]);
+});
+
+test('changing the loan terms recomputes debt service and DSCR', async ({ page, uw }, testInfo) => {
+  const problems = await open(page, uw, testInfo);
+  const { rows } = await invoke<{ rows: (PipelineRow & { dscr: number })[] }>(uw, 'deals.pipeline');
+  // A deal whose debt service is calculated from its terms.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let chosen: { id: string; deal: any } | null = null;
+  for (const row of rows) {
+    const deal = await invoke(uw, 'deal.info', { id: row.id });
+    if (deal.collateralTotals.debtServiceMethod === 'Calculated' && deal.collateralTotals.dscr > 0) {
+      chosen = { id: row.id, deal };
+      break;
+    }
+  }
+  expect(chosen).not.toBeNull();
+  const { id, deal } = chosen!;
+  await go(page, `#/deals/${id}`);
+  await expect(page.getByTestId('deal-name')).toHaveText(deal.seedName);
+  const debtServiceBefore = await page.getByTestId('figure-debt-service').textContent();
+  const dscrBefore = await page.getByTestId('figure-dscr').textContent();
+
+  const spread = page.getByRole('textbox', { name: 'Rate spread (%)' });
+  const newSpread = Number((deal.rateSpread * 100 + 1.25).toFixed(4));
+  await spread.fill(String(newSpread));
+  // Inline validation: a percentage above 100 is refused before anything is sent.
+  await spread.fill('140');
+  await expect(page.getByText('A percentage from 0 to 100.')).toBeVisible();
+  await expect(page.getByTestId('terms-save')).toBeDisabled();
+  await spread.fill(String(newSpread));
+  await page.getByTestId('terms-save').click();
+  await expect(page.getByTestId('terms-saved')).toBeVisible();
+
+  const after = await invoke(uw, 'deal.info', { id });
+  expect(after.debtService).toBeGreaterThan(deal.debtService);
+  await expect(page.getByTestId('figure-debt-service')).toHaveText(usd(after.debtService));
+  await expect(page.getByTestId('figure-dscr')).toHaveText(multiple(after.collateralTotals.dscr));
+  expect(await page.getByTestId('figure-debt-service').textContent()).not.toBe(debtServiceBefore);
+  expect(await page.getByTestId('figure-dscr').textContent()).not.toBe(dscrBefore);
+  await expect(page.getByTestId('terms-saved')).toContainText('Rate spread');
+  await screenshot(page, 'deal-terms-saved');
+  expect(problems).toEqual([]);
+});
+
+test('a bulk edit shows the deal it updated and the deal it rejected, with the reason', async ({ page, uw }, testInfo) => {
+  const problems = await open(page, uw, testInfo);
+  const { rows } = await invoke<{ rows: PipelineRow[] }>(uw, 'deals.pipeline');
+  const settings = await invoke(uw, 'settings.get');
+  const accepted = rows.find((r) => r.state === 'NewDeal')!;
+  const rejected = rows.find((r) => r.state !== 'NewDeal')!;
+  const status = (settings.config.statusesByState.NewDeal as string[]).find((s) => s !== accepted.status)!;
+  expect(settings.config.statusesByState[rejected.state]).not.toContain(status);
+
+  const search = page.getByRole('textbox', { name: 'Search deals' });
+  for (const deal of [accepted, rejected]) {
+    await search.fill(deal.seedName);
+    await page.getByRole('checkbox', { name: `Select ${deal.seedName}` }).check();
+  }
+  await search.fill('');
+  await expect(page.getByTestId('selection-count')).toHaveText('2 selected');
+  await page.getByRole('button', { name: 'Bulk edit 2 deals' }).click();
+  await page.getByRole('combobox', { name: 'Property 1' }).click();
+  await page.getByRole('option', { name: 'Status', exact: true }).click();
+  await page.getByRole('dialog').getByRole('combobox', { name: 'Status', exact: true }).click();
+  await page.getByRole('option', { name: status, exact: true }).click();
+  await page.getByTestId('bulk-apply').click();
+
+  await expect(page.getByTestId('bulk-result')).toBeVisible();
+  await expect(page.getByTestId('bulk-updated-count')).toHaveText('1 updated');
+  await expect(page.getByTestId('bulk-rejected-count')).toHaveText('1 rejected');
+  await expect(page.getByTestId('bulk-updated')).toHaveText(accepted.seedName);
+  const error = page.getByTestId('bulk-error');
+  await expect(error).toHaveCount(1);
+  await expect(error).toContainText(rejected.seedName);
+  await expect(error).toContainText('Status');
+  await screenshot(page, 'pipeline-bulk-edit');
+
+  await page.getByRole('button', { name: 'Done' }).click();
+  const after = await invoke<{ rows: PipelineRow[] }>(uw, 'deals.pipeline');
+  expect(after.rows.find((r) => r.id === accepted.id)!.status).toBe(status);
+  expect(after.rows.find((r) => r.id === rejected.id)!.status).toBe(rejected.status);
+  await search.fill(accepted.seedName);
+  await expect(page.locator('[data-testid=pipeline-row] [data-col=status]').first()).toHaveText(status);
+  expect(problems).toEqual([]);
+});
+
+test("a component's market data and a rent roll", async ({ page, uw }, testInfo) => {
+  const problems = await open(page, uw, testInfo);
+  const { rows } = await invoke<{ rows: PipelineRow[] }>(uw, 'deals.pipeline');
+  let chosen: { dealId: string; kind: string } | null = null;
+  for (const row of rows) {
+    const { componentSummary } = await invoke(uw, 'deal.componentSummary', { dealId: row.id });
+    const component = componentSummary.find((c: { componentType: string; selectedRentRollId: string | null }) => c.componentType === 'Residential' && c.selectedRentRollId);
+    if (component) {
+      const base = await invoke(uw, 'component.base', { id: component.id });
+      if (base.marketData && componentSummary.length === 1) {
+        chosen = { dealId: row.id, kind: component.componentType };
+        break;
+      }
+    }
+  }
+  expect(chosen).not.toBeNull();
+  await go(page, `#/deals/${chosen!.dealId}/components`);
+  await expect(page.getByTestId('main-market')).toBeVisible();
+  await expect(page.getByTestId('main-market')).toContainText('Grade');
+  await expect(page.getByTestId('sub-market')).toBeVisible();
+  await expect(page.getByTestId('market-forecast')).toBeVisible();
+  await expect(page.getByTestId('market-trend')).toBeVisible();
+  await expect(page.getByTestId('market-swot')).toContainText('Strengths');
+  await expect(page.getByTestId('living-units')).toBeVisible();
+  await screenshot(page, 'deal-components', { fullPage: true });
+
+  await page.getByRole('tab', { name: 'Rent rolls' }).click();
+  await expect(page.getByTestId('rent-roll')).toBeVisible();
+  await expect(page.getByTestId('rent-roll-vacancy')).toHaveText(/%$/);
+  expect(await page.getByTestId('rent-roll-items').locator('tbody tr').count()).toBeGreaterThan(0);
+  await expect(page.getByTestId('unit-type-summary')).toBeVisible();
+  await expect(page.getByTestId('expiring-leases-chart').locator('svg').first()).toBeVisible();
+  await screenshot(page, 'deal-rent-roll', { fullPage: true });
+  expect(problems).toEqual([]);
+});
+
+test('the cross-deal report previews and exports to CSV and XLSX downloads', async ({ page, uw }, testInfo) => {
+  const problems = await open(page, uw, testInfo);
+  await page.getByRole('link', { name: 'Cross-deal report' }).click();
+  await expect(page.getByTestId('report-totals')).toBeVisible();
+  const report = await invoke(uw, 'report.query', {});
+  await expect(page.getByTestId('report-rows').locator('tbody tr')).toHaveCount(Math.min(50, report.totalRows));
+  await screenshot(page, 'report');
+
+  await page.getByTestId('export-csv').click();
+  await expect(page.getByTestId('export-done')).toContainText(`${report.totalRows} rows`);
+  await screenshot(page, 'report-exported');
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
+  expect(csv.suggestedFilename()).toMatch(/^collateral-report-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csvPath = testInfo.outputPath('report.csv');
+  await csv.saveAs(csvPath);
+  const lines = readFileSync(csvPath, 'utf8').trimEnd().split('\r\n');
+  expect(lines[0]!.split(',').slice(0, 2)).toEqual(['dealId', 'seedName']);
+  expect(lines).toHaveLength(report.totalRows + 2); // header, rows, totals
+  expect(lines.at(-1)!.startsWith('Total,')).toBe(true);
+
+  await page.getByTestId('export-xlsx').click();
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
+  expect(xlsx.suggestedFilename()).toMatch(/^collateral-report-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const xlsxPath = testInfo.outputPath('report.xlsx');
+  await xlsx.saveAs(xlsxPath);
+  expect(readFileSync(xlsxPath).subarray(0, 2).toString('latin1')).toBe('PK'); // a zip: the XLSX container
+
+  // Filtering: only Originated deals' collaterals.
+  await page.getByRole('combobox', { name: 'Deal states' }).click();
+  await page.getByRole('option', { name: 'Originated' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('report-preview').click();
+  const originated = await invoke(uw, 'report.query', { states: ['Originated'] });
+  await expect(page.getByTestId('report-rows').locator('tbody tr')).toHaveCount(Math.min(50, originated.totalRows));
+  expect(problems).toEqual([]);
+});
+
+test('collateral import: a CSV mapped, sent and followed to its report', async ({ page, uw }, testInfo) => {
+  const problems = await open(page, uw, testInfo);
+  const { rows } = await invoke<{ rows: PipelineRow[] }>(uw, 'deals.pipeline');
+  const csv = [
+    'Client item id,Deal ids,Name,Property type,Address,Valuation name,Valuation,As of',
+    `c-1,${rows[0]!.id},Annex Lot,Land,1200 W Madison St Chicago IL 60607,Broker opinion,2500000,2026-10-01`,
+    'c-2,no-such-deal,Ghost Parcel,Land,1300 W Madison St Chicago IL 60607,Broker opinion,1000000,2026-10-01',
+  ].join('\n');
+  const file = testInfo.outputPath('collaterals.csv');
+  writeFileSync(file, csv);
+  await page.getByRole('link', { name: 'Collateral import' }).click();
+  await page.locator('input[type=file]').setInputFiles(file);
+  await expect(page.getByTestId('import-file-summary')).toHaveText('2 rows, 8 columns');
+  await expect(page.getByTestId('import-preview')).toContainText('Annex Lot');
+  await screenshot(page, 'import-mapping', { fullPage: true });
+  await page.getByTestId('import-send').click();
+  await expect(page.getByTestId('import-status')).toHaveText('Completed');
+  await expect(page.getByTestId('import-report')).toContainText('1 created, 1 failed');
+  await expect(page.getByTestId('import-errors')).toContainText('c-2');
+  await screenshot(page, 'import-report', { fullPage: true });
+  expect(problems).toEqual([]);
+});
+
+test('settings show the data directory and change the DSCR numerator', async ({ page, uw }, testInfo) => {
+  const problems = await open(page, uw, testInfo);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByTestId('data-dir')).toHaveText(uw.dataDir);
+  await screenshot(page, 'settings');
+  await page.getByText('Net cash flow (after below-the-line items)').click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  expect((await invoke(uw, 'settings.get')).underwriting.dscrNumerator).toBe('NetCashFlow');
+  // Dark mode, for the record.
+  await page.getByRole('button', { name: 'Toggle dark mode' }).click();
+  await go(page, '#/');
+  await expect(page.getByTestId('pipeline-row').first()).toBeVisible();
+  await screenshot(page, 'pipeline-dark');
+  expect(problems).toEqual([]);
+});
+
+test('a new data directory offers the demo portfolio or an empty start', async ({ page }, testInfo) => {
+  const { server, stop } = await startUwServer({ demo: false });
+  try {
+    const problems = await open(page, server, testInfo);
+    await expect(page.getByTestId('first-run')).toBeVisible();
+    await screenshot(page, 'first-run');
+    await page.getByTestId('first-run-empty').click();
+    await expect(page.getByTestId('first-run')).toBeHidden();
+    await expect(page.getByText('No deals yet')).toBeVisible();
+    await screenshot(page, 'pipeline-empty');
+    // The choice is remembered: a reload does not ask again.
+    await page.reload();
+    await expect(page.getByText('No deals yet')).toBeVisible();
+    await expect(page.getByTestId('first-run')).toHaveCount(0);
+    expect(problems).toEqual([]);
+  } finally {
+    await stop();
+  }
+});

@@ -1,0 +1,65 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests walk loosely typed results */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createChannelTable, type AppEnvironment } from '../../../src-main/app';
+import type { ReportFormat } from '../../../src-main/contract/app-channels';
+import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
+import { closeDb, openDb, type Db } from '../../../src-main/store/db';
+import { seedDemoPortfolio } from '../../../src-main/store/demo/seed';
+import { loadSystemConfig } from '../../../src-main/store/system-config';
+import { ensureUsers } from '../../../src-main/store/users';
+
+export interface Harness {
+  db: Db;
+  dir: string;
+  events: { event: string; payload: unknown }[];
+  logs: string[];
+  table: ReturnType<typeof createChannelTable>;
+  /** What report.export is given as its target (null: the user cancelled). */
+  exportTo: { file: string; downloadUrl?: string; fileName?: string } | null;
+  call<T = unknown>(channel: string, payload?: unknown): Promise<{ ok: true; value: T } | { ok: false; error: string; details?: any }>;
+  value<T = any>(channel: string, payload?: unknown): Promise<T>;
+  close(): void;
+}
+
+/** A channel table over a fresh data directory, optionally with a small demo portfolio. */
+export function harness(options: { deals?: number; overrides?: Partial<AppEnvironment> } = {}): Harness {
+  const dir = mkdtempSync(join(tmpdir(), 'uw-app-'));
+  const db = openDb({ file: join(dir, 'uw.sqlite') });
+  ensureUsers(db, ['owner@example.com']);
+  if (options.deals) seedDemoPortfolio(db, { deals: options.deals, ownerIds: ['owner@example.com'] });
+  const events: Harness['events'] = [];
+  const logs: string[] = [];
+  const h = {} as Harness;
+  h.exportTo = null;
+  const table = createChannelTable({
+    mode: 'web',
+    gateway: { db, places: createOfflinePlaceLookup(), config: loadSystemConfig(dir), now: () => new Date('2026-11-21T10:00:00Z') },
+    dataDir: dir,
+    version: '9.9.9',
+    emit: (event, payload) => events.push({ event, payload }),
+    exportTarget: async (_request: { format: ReportFormat; suggestedName: string }) => h.exportTo,
+    log: (message) => logs.push(message),
+    ...options.overrides,
+  });
+  Object.assign(h, {
+    db,
+    dir,
+    events,
+    logs,
+    table,
+    call: (channel: string, payload?: unknown) => table.dispatch(channel, payload) as never,
+    async value(channel: string, payload?: unknown) {
+      const result = await table.dispatch(channel, payload);
+      if (!result.ok) throw new Error(`${channel}: ${result.error}`);
+      return result.value as never;
+    },
+    close() {
+      table.close();
+      closeDb(db);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  });
+  return h;
+}

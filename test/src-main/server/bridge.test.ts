@@ -1,0 +1,152 @@
+import { writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChannelTable } from '../../../src-main/app';
+import { SESSION_HEADER } from '../../../src-main/contract/app-channels';
+import { createDownloadRegistry, createEventHub, isValidSession, type BridgeEnvironment } from '../../../src-main/server/bridge';
+import { startTestService, type TestService } from '../../support/service';
+
+/** The web-mode bridge on the real server (port 0): the session check, calls, events, downloads. */
+describe('web-mode bridge', () => {
+  let service: TestService;
+  let session: string;
+  let env: BridgeEnvironment | undefined;
+
+  beforeAll(async () => {
+    service = await startTestService({
+      web: true,
+      demoDeals: 3,
+      bridge: (e) => {
+        env = e;
+        const table = createChannelTable({ ...e, mode: 'web', version: 'test' });
+        return { dispatch: table.dispatch, close: table.close };
+      },
+    });
+    session = new URL(service.webLink!).searchParams.get('session')!;
+  });
+  afterAll(async () => {
+    await service.stop();
+  });
+
+  const invoke = (body: unknown, headers: Record<string, string> = { [SESSION_HEADER]: session }) =>
+    fetch(`${service.origin}/bridge/invoke`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  it('refuses a call without the session, with a wrong one, or with it in the wrong place (401)', async () => {
+    for (const headers of [{} as Record<string, string>, { [SESSION_HEADER]: 'wrong' }, { [SESSION_HEADER]: `${session}x` }, { [SESSION_HEADER]: session.slice(1) }, { authorization: `Bearer ${session}` }]) {
+      const res = await invoke({ channel: 'app.info' }, headers);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ ok: false });
+    }
+    const inQuery = await fetch(`${service.origin}/bridge/invoke?session=${session}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channel: 'app.info' }),
+    });
+    expect(inQuery.status).toBe(401);
+    const events = await fetch(`${service.origin}/bridge/events`);
+    expect(events.status).toBe(401);
+  });
+
+  it('answers a call with the session through the channel table', async () => {
+    const res = await invoke({ channel: 'app.info' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toMatchObject({ ok: true, value: { mode: 'web', dealCount: 3, firstRun: false } });
+    const ids = (await (await invoke({ channel: 'deals.ids' })).json()) as { value: { dealIds: string[] } };
+    const deal = await (await invoke({ channel: 'deal.info', payload: { id: ids.value.dealIds[0] } })).json();
+    expect(deal).toMatchObject({ ok: true, value: { id: ids.value.dealIds[0] } });
+  });
+
+  it('validates the envelope and the payload', async () => {
+    expect(await (await invoke({ channel: 'app.info', extra: 1 })).json()).toMatchObject({ ok: false, error: 'invalid request' });
+    expect(await (await invoke({ channel: '../etc' })).json()).toMatchObject({ ok: false, error: 'invalid request' });
+    expect(await (await invoke({ channel: 'no.such' })).json()).toEqual({ ok: false, error: 'unknown channel' });
+    expect(await (await invoke({ channel: 'deal.info', payload: { id: 1 } })).json()).toMatchObject({ ok: false, details: { code: 'InvalidInput', target: 'id' } });
+  });
+
+  it('streams events to a page holding the session', async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${service.origin}/bridge/events`, { headers: { [SESSION_HEADER]: session }, signal: controller.signal });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!text.includes(': connected')) text += (await reader.read()).value ?? '';
+    env!.emit('pipeline.progress', { done: 1, total: 2 });
+    while (!text.includes('pipeline.progress')) text += (await reader.read()).value ?? '';
+    expect(text).toContain(`data: ${JSON.stringify({ event: 'pipeline.progress', payload: { done: 1, total: 2 } })}\n\n`);
+    controller.abort();
+  });
+
+  it('serves an export once through its one-time link', async () => {
+    const result = await (await invoke({ channel: 'report.export', payload: { filter: {}, format: 'csv', exportId: 'x1' } })).json();
+    expect(result).toMatchObject({ ok: true, value: { cancelled: false, fileName: expect.stringMatching(/^collateral-report-.*\.csv$/) } });
+    const url = `${service.origin}${result.value.downloadUrl}`;
+    const first = await fetch(url);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-disposition')).toMatch(/^attachment; filename="collateral-report-.*\.csv"$/);
+    expect((await first.text()).split('\r\n')[0]).toMatch(/^dealId,seedName,/);
+    const again = await fetch(url);
+    expect(again.status).toBe(404);
+    expect((await fetch(`${service.origin}/bridge/download/not-a-uuid`)).status).toBe(404);
+  });
+
+  it("sends frame-ancestors 'none' and no referrer on the page", async () => {
+    const res = await fetch(`${service.origin}/`);
+    expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('closes with an event stream open', async () => {
+    const other = await startTestService({ web: true });
+    const otherSession = new URL(other.webLink!).searchParams.get('session')!;
+    const res = await fetch(`${other.origin}/bridge/events`, { headers: { [SESSION_HEADER]: otherSession } });
+    expect(res.status).toBe(200);
+    // Without a channel table the bridge still answers, with 'unknown channel'.
+    const call = await fetch(`${other.origin}/bridge/invoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SESSION_HEADER]: otherSession },
+      body: JSON.stringify({ channel: 'app.info' }),
+    });
+    expect(await call.json()).toEqual({ ok: false, error: 'unknown channel' });
+    await other.stop();
+  });
+});
+
+describe('bridge helpers', () => {
+  it('compares sessions in constant time and refuses anything that is not the secret', () => {
+    expect(isValidSession('abc', 'abc')).toBe(true);
+    expect(isValidSession('abd', 'abc')).toBe(false);
+    expect(isValidSession('', 'abc')).toBe(false);
+    expect(isValidSession(undefined, 'abc')).toBe(false);
+    expect(isValidSession(['abc'], 'abc')).toBe(false);
+    expect(isValidSession('a'.repeat(600), 'a'.repeat(600))).toBe(false);
+  });
+
+  it('fans events out to every subscriber until they leave', () => {
+    const hub = createEventHub();
+    const a: string[] = [];
+    const stopA = hub.subscribe((m) => a.push(m));
+    hub.subscribe(() => undefined);
+    hub.emit('x', { n: 1 });
+    stopA();
+    hub.emit('x', { n: 2 });
+    expect(a).toEqual([`data: {"event":"x","payload":{"n":1}}\n\n`]);
+    expect(hub.size()).toBe(1);
+  });
+
+  it('hands out each download once and forgets it after its time', async () => {
+    const registry = createDownloadRegistry(30);
+    const target = await registry.target({ format: 'csv', suggestedName: '../../etc/report.csv' });
+    expect(target.fileName).toBe('report.csv');
+    expect(target.downloadUrl).toMatch(/^\/bridge\/download\/[0-9a-f-]{36}$/);
+    writeFileSync(target.file, 'x');
+    const id = target.downloadUrl.split('/').pop()!;
+    expect(registry.take(id)).toMatchObject({ fileName: 'report.csv' });
+    expect(registry.take(id)).toBeUndefined();
+    const late = await registry.target({ format: 'csv', suggestedName: 'r.csv' });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(registry.take(late.downloadUrl.split('/').pop()!)).toBeUndefined();
+    registry.close();
+  });
+});

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { PipelineRow } from '../../src-main/contract/app-channels';
+import { changedUpdates, choicesOf, formValues, validateValue, wireValue } from '../../src-renderer/deal-properties';
+import { buildImportItems, guessMapping } from '../../src-renderer/import-mapping';
+import { distinct, filterRows, nextSort, NO_FILTERS, sortRows } from '../../src-renderer/pipeline-view';
+import { parseRoute, routePath } from '../../src-renderer/router';
+import { takeSession } from '../../src-renderer/transport';
+
+const row = (over: Partial<PipelineRow>): PipelineRow => ({
+  id: 'x',
+  seedName: 'Deal',
+  loanId: null,
+  state: 'NewDeal',
+  status: 'Screening',
+  priority: 'Medium',
+  owner: 'a@x.com',
+  loanType: 'Bridge',
+  propertyType: 'Office',
+  grossLoan: 1,
+  riskRating: '3',
+  interestRate: 0.07,
+  debtService: 1,
+  dscr: 1.2,
+  debtYield: 10,
+  ltv: 0.6,
+  ...over,
+});
+
+describe('pipeline view', () => {
+  const rows = [
+    row({ id: 'a', seedName: 'Birch Lofts', state: 'Originated', dscr: 1.4, propertyType: 'Multi_Family_Apartments', riskRating: '10' }),
+    row({ id: 'b', seedName: 'Alder Plaza', dscr: null, owner: 'b@x.com', riskRating: '2' }),
+    row({ id: 'c', seedName: 'Cedar Park', dscr: 0.9, loanId: 'LN-77', priority: 'High', riskRating: null }),
+  ];
+
+  it('filters by lists and searches every text column, words in any order', () => {
+    expect(filterRows(rows, { ...NO_FILTERS, states: ['Originated'] }).map((r) => r.id)).toEqual(['a']);
+    expect(filterRows(rows, { ...NO_FILTERS, search: 'ln-77' }).map((r) => r.id)).toEqual(['c']);
+    expect(filterRows(rows, { ...NO_FILTERS, search: 'apartments birch' }).map((r) => r.id)).toEqual(['a']);
+    expect(filterRows(rows, { ...NO_FILTERS, owners: ['b@x.com'], search: 'alder' }).map((r) => r.id)).toEqual(['b']);
+    expect(filterRows(rows, { ...NO_FILTERS, riskRatings: ['2'] }).map((r) => r.id)).toEqual(['b']);
+  });
+
+  it('sorts with empty values last in both directions, numbers as numbers', () => {
+    expect(sortRows(rows, { key: 'dscr', direction: 'asc' }).map((r) => r.id)).toEqual(['c', 'a', 'b']);
+    expect(sortRows(rows, { key: 'dscr', direction: 'desc' }).map((r) => r.id)).toEqual(['a', 'c', 'b']);
+    expect(sortRows(rows, { key: 'riskRating', direction: 'asc' }).map((r) => r.id)).toEqual(['b', 'a', 'c']);
+    expect(sortRows(rows, { key: 'priority', direction: 'desc' }).map((r) => r.id)[0]).toBe('c');
+    expect(sortRows(rows, null).map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    expect(nextSort(null, 'dscr')).toEqual({ key: 'dscr', direction: 'asc' });
+    expect(nextSort({ key: 'dscr', direction: 'asc' }, 'dscr')).toEqual({ key: 'dscr', direction: 'desc' });
+    expect(nextSort({ key: 'dscr', direction: 'desc' }, 'dscr')).toBeNull();
+    expect(distinct(rows, 'riskRating')).toEqual(['2', '10']);
+  });
+});
+
+describe('deal properties', () => {
+  const config = {
+    statusesByState: { NewDeal: ['Screening'], Prep: [], Originated: ['Funded'], Completed: [], Rejected: [] },
+    profileNames: ['Standard CRE'],
+    collateralSubTypes: [],
+    collateralSubStatuses: [],
+    valueBases: [],
+    customFields: { CustomField1: { label: 'Relationship Manager' }, CustomField2: null },
+  };
+
+  it('shows percentages as 0-100 and money grouped, and sends them without separators', () => {
+    const deal = { rateSpread: 0.055, grossLoan: 12850000, collateralTotals: { userDebtService: 0, debtServiceMethod: 'Calculated' } } as never;
+    const values = formValues(deal);
+    expect(values.RateSpread).toBe('5.5');
+    expect(values.GrossLoan).toBe('12,850,000');
+    expect(values.DebtServiceMethod).toBe('Calculated');
+    expect(wireValue('GrossLoan', '$12,900,000')).toBe('12900000');
+    expect(changedUpdates(values, { ...values, GrossLoan: '12850000' })).toEqual([]);
+    expect(changedUpdates(values, { ...values, RateSpread: '6' })).toEqual([{ property: 'RateSpread', value: '6' }]);
+  });
+
+  it('checks values before they are sent', () => {
+    expect(validateValue('RateSpread', '140')).toBe('A percentage from 0 to 100.');
+    expect(validateValue('RateSpread', '5.5')).toBeNull();
+    expect(validateValue('GrossLoan', 'lots')).toBe('Enter a number.');
+    expect(validateValue('LoanTerm', '12.5')).toBe('Whole months.');
+    expect(validateValue('LoanTerm', '0')).toMatch(/at least 1 month/);
+    expect(validateValue('ClosingDate', '2025-02-30')).toBe('A date, YYYY-MM-DD.');
+    expect(validateValue('ClosingDate', '2025-02-28')).toBeNull();
+    expect(validateValue('Owner', 'bob')).toMatch(/e-mail/);
+    expect(validateValue('SeedName', ' ')).toMatch(/name/);
+    expect(validateValue('Status', 'Funded', { State: 'NewDeal' }, config)).toMatch(/Not a status of state New Deal/);
+    expect(validateValue('Status', 'Screening', { State: 'NewDeal' }, config)).toBeNull();
+    expect(validateValue('AmortizationTerm', '60', { LoanPaymentStructure: 'P_I_Amortization', LoanTerm: '120', AmortizationTerm: '60' })).toMatch(/may not exceed/);
+    expect(choicesOf('Status', config).map((c) => c.value)).toEqual(['Screening', 'Funded']);
+    expect(choicesOf('RateIndex', config).find((c) => c.value === 'M_SOFR_TERM_1')?.label).toBe('1 M TERM SOFR');
+  });
+});
+
+describe('import mapping', () => {
+  it('guesses columns from their names and builds the request', () => {
+    const headers = ['Deal ID', 'Name', 'Property type', 'Address', 'Valuation', 'As of'];
+    const mapping = guessMapping(headers);
+    expect(mapping.dealIds).toBe(0);
+    expect(mapping.valuation).toBe(4);
+    const { items, problems } = buildImportItems(
+      [
+        ['d1;d2', 'Annex', 'Land', '1 Main St, Chicago, IL 60601', '$2,500,000', '2026-10-01'],
+        ['', 'Lot', 'Castle', '', 'abc', '10/01/2026'],
+      ],
+      mapping,
+      'd9',
+    );
+    expect(items[0]).toEqual({
+      clientItemId: 'row-2',
+      collateralCreateData: { dealIds: ['d1', 'd2'], name: 'Annex', propertyType: 'Land', address: { fullAddress: '1 Main St, Chicago, IL 60601' } },
+      alternativeValuationCreateData: { valuation: 2500000, asOfDate: '2026-10-01' },
+    });
+    expect(items[1]!.collateralCreateData.dealIds).toEqual(['d9']);
+    expect(problems.map((p) => p.field)).toEqual(['Property type', 'Valuation amount', 'Valuation as of']);
+  });
+});
+
+describe('router', () => {
+  it('reads and writes hash routes', () => {
+    expect(parseRoute('#/deals/abc/funds')).toEqual({ name: 'deal', id: 'abc', tab: 'funds' });
+    expect(parseRoute('#/deals/abc/nope')).toEqual({ name: 'deal', id: 'abc', tab: 'terms' });
+    expect(parseRoute('')).toEqual({ name: 'pipeline' });
+    expect(parseRoute('#/report')).toEqual({ name: 'report' });
+    expect(routePath({ name: 'deal', id: 'a/b', tab: 'terms' })).toBe('#/deals/a%2Fb');
+    expect(parseRoute(routePath({ name: 'deal', id: 'a/b', tab: 'rentrolls' }))).toEqual({ name: 'deal', id: 'a/b', tab: 'rentrolls' });
+  });
+});
+
+describe('web-mode session', () => {
+  function fakes(url: string) {
+    const u = new URL(url);
+    const store = new Map<string, string>();
+    const replaced: string[] = [];
+    const location = { search: u.search, pathname: u.pathname, hash: u.hash } as Location;
+    const history = { state: null, replaceState: (_s: unknown, _t: string, next: string) => replaced.push(next) } as unknown as History;
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) } as unknown as Storage;
+    return { location, history, storage, replaced, store };
+  }
+
+  it('takes the session from the link, then removes it from the address bar', () => {
+    const f = fakes('http://127.0.0.1:8080/?session=s3cret&x=1#/deals/a');
+    expect(takeSession(f.location, f.history, f.storage)).toBe('s3cret');
+    expect(f.replaced).toEqual(['/?x=1#/deals/a']);
+    expect(f.store.get('uw.session')).toBe('s3cret');
+  });
+
+  it('finds it again after a reload, and has none otherwise', () => {
+    const f = fakes('http://127.0.0.1:8080/#/');
+    expect(takeSession(f.location, f.history, f.storage)).toBeNull();
+    f.store.set('uw.session', 'kept');
+    expect(takeSession(f.location, f.history, f.storage)).toBe('kept');
+    expect(f.replaced).toEqual([]);
+  });
+});
