@@ -1,0 +1,163 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config';
+import { profileFlags, ROOT, stopChild } from '../support/child';
+import { log } from '../support/log';
+import { median } from '../support/stats';
+import { row, unavailable, type Scenario } from '../support/types';
+
+const SIZES = [100, 10_000] as const;
+const RUNS = 3;
+const VIEWPORT = { width: 1600, height: 1000 };
+const STEP_TIMEOUT_MS = 120_000;
+
+/** The pipeline screen, being written by others. */
+function pipelineAvailable(): string | null {
+  for (const path of ['src-renderer/screens/Pipeline.tsx', 'src-main/app/pipeline.ts']) if (!existsSync(join(ROOT, path))) return `${path} does not exist yet`;
+  if (!existsSync(CHROMIUM_PATH)) return `${CHROMIUM_PATH} is not installed`;
+  return null;
+}
+
+function newestMtime(dir: string): number {
+  return Math.max(
+    0,
+    ...readdirSync(dir).map((name) => {
+      const path = join(dir, name);
+      const s = statSync(path);
+      return s.isDirectory() ? newestMtime(path) : s.mtimeMs;
+    }),
+  );
+}
+
+/** Web mode serves out/renderer: build it when it is missing or older than src-renderer. */
+function ensureRendererBuilt(): void {
+  const index = join(ROOT, 'out', 'renderer', 'index.html');
+  if (existsSync(index) && statSync(index).mtimeMs >= newestMtime(join(ROOT, 'src-renderer'))) return;
+  log('pipeline-ui: out/renderer is missing or older than src-renderer: npm run build');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], timeout: 5 * 60_000 });
+  if (result.status !== 0) throw new Error('npm run build failed');
+}
+
+/** `uw serve --web` over a data directory; resolves with the `open http://...` link it prints. */
+async function serveWeb(dataDir: string): Promise<{ child: ChildProcess; openUrl: string }> {
+  const child = spawn(process.execPath, [...profileFlags('uw-serve-web'), '--import', 'tsx', 'src-main/cli/uw.ts', 'serve', '--port', '0', '--data-dir', dataDir, '--web'], {
+    cwd: ROOT,
+    env: { ...process.env, FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => {
+    stderr += c;
+  });
+  try {
+    const openUrl = await new Promise<string>((resolvePromise, reject) => {
+      const timer = setTimeout(() => reject(new Error(`uw serve --web printed no link within 60 s\n${stderr}`)), 60_000);
+      child.once('exit', (code) => reject(new Error(`uw serve --web exited with ${code}\n${stderr}`)));
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        const m = /^open (http:\/\/\S+)/.exec(line);
+        if (m) {
+          clearTimeout(timer);
+          resolvePromise(m[1]!);
+        }
+      });
+    });
+    return { child, openUrl };
+  } catch (err) {
+    await stopChild(child);
+    throw err;
+  }
+}
+
+/**
+ * Page script: scrolls the grid to its end on every frame (the virtualizer grows as it measures)
+ * until the grid is at its end and its last row is rendered. A string, not a function: tsx's
+ * transform would add helper calls the page does not have.
+ */
+const SCROLL_TO_END = `new Promise((resolve) => {
+  const el = document.querySelector('[data-testid=pipeline-grid]');
+  function step() {
+    el.scrollTop = el.scrollHeight;
+    const last = document.querySelector('[data-testid=pipeline-row][aria-rowindex="' + el.getAttribute('aria-rowcount') + '"]');
+    if (last && el.scrollTop + el.clientHeight >= el.scrollHeight - 1) resolve();
+    else requestAnimationFrame(step);
+  }
+  step();
+})`;
+
+interface Timing {
+  firstRowsMs: number;
+  scrollMs: number;
+  rows: number;
+}
+
+/** One navigation in a fresh browser context: to the first pipeline rows, then to the last row. */
+async function measure(browser: Browser, openUrl: string, deals: number): Promise<Timing> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    const started = performance.now();
+    await page.goto(openUrl);
+    await page.locator('[data-testid=pipeline-row]').first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+    const firstRows = performance.now();
+    const grid = page.getByTestId('pipeline-grid');
+    const rowCount = Number(await grid.getAttribute('aria-rowcount')) - 1;
+    if (rowCount !== deals) throw new Error(`the pipeline lists ${rowCount} deals, expected ${deals}`);
+    // Scroll the grid to its end (again on every frame while the virtualizer grows) until the
+    // last row is rendered and visible.
+    const lastRow = page.locator(`[data-testid=pipeline-row][aria-rowindex="${deals + 1}"]`);
+    const scrolling = page.evaluate(SCROLL_TO_END);
+    await Promise.all([scrolling, lastRow.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS })]);
+    const scrolled = performance.now();
+    return { firstRowsMs: firstRows - started, scrollMs: scrolled - firstRows, rows: rowCount };
+  } finally {
+    await context.close();
+  }
+}
+
+export const pipelineUi: Scenario = {
+  name: 'pipeline-ui',
+  needs: SIZES.map((deals) => ({ deals })),
+  summary: `web mode in Chromium: navigation to the first pipeline rows, then scrolling to the last row, at 10,000 vs 100 deals (a fresh uw serve --web per run, median of ${RUNS})`,
+  async run({ stores }) {
+    const missing = pipelineAvailable();
+    if (missing) return [unavailable('pipeline-ui', 'ratio <= 1.5', missing)];
+    ensureRendererBuilt();
+    const dirs = new Map<number, string>();
+    for (const deals of SIZES) dirs.set(deals, await stores.deals(deals));
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    const results = new Map<number, Timing[]>(SIZES.map((s) => [s, []]));
+    try {
+      // Run 0 warms the browser and tsx's compile cache; then the sizes alternate.
+      for (let run = 0; run <= RUNS; run++) {
+        for (const deals of SIZES) {
+          const server = await serveWeb(dirs.get(deals)!);
+          try {
+            const t = await measure(browser, server.openUrl, deals);
+            if (run > 0) results.get(deals)!.push(t);
+            log(`pipeline-ui: ${deals} deals${run === 0 ? ' (warm-up)' : ''}: first rows ${t.firstRowsMs.toFixed(0)} ms, last row ${t.scrollMs.toFixed(0)} ms later`);
+          } finally {
+            await stopChild(server.child);
+          }
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+    const total = (deals: number) => median(results.get(deals)!.map((t) => t.firstRowsMs + t.scrollMs));
+    const part = (deals: number, key: 'firstRowsMs' | 'scrollMs') => median(results.get(deals)!.map((t) => t[key])).toFixed(0);
+    const [small, large] = SIZES;
+    return [
+      row(
+        'pipeline-ui',
+        total(large),
+        total(small),
+        'ms',
+        { ratio: '<=', limit: 1.5 },
+        `first rows ${part(large, 'firstRowsMs')} + last row ${part(large, 'scrollMs')} ms at 10,000 deals; ${part(small, 'firstRowsMs')} + ${part(small, 'scrollMs')} ms at 100`,
+      ),
+    ];
+  },
+};
