@@ -10,7 +10,7 @@ import { median } from '../support/stats';
 import { row, unavailable, type Scenario } from '../support/types';
 
 const SIZES = [100, 10_000] as const;
-const RUNS = 3;
+const RUNS = 5;
 const VIEWPORT = { width: 1600, height: 1000 };
 const STEP_TIMEOUT_MS = 120_000;
 
@@ -91,7 +91,18 @@ interface Timing {
   firstRowsMs: number;
   scrollMs: number;
   rows: number;
+  /** The pipeline's bridge answer (the first one near the largest size): its bytes and its time to last byte. */
+  pipelineBytes: number;
+  pipelineMs: number;
 }
+
+/** Page script: the first /bridge/ answer at least half the size of the largest (the pipeline), from Resource Timing. */
+const LARGEST_BRIDGE_ANSWER = `(() => {
+  const answers = performance.getEntriesByType('resource').filter((e) => e.name.includes('/bridge/'));
+  const max = Math.max(0, ...answers.map((e) => e.encodedBodySize));
+  const e = answers.find((a) => a.encodedBodySize >= max / 2);
+  return e ? { bytes: e.encodedBodySize, ms: e.responseEnd - e.startTime } : { bytes: 0, ms: 0 };
+})()`;
 
 /** One navigation in a fresh browser context: to the first pipeline rows, then to the last row. */
 async function measure(browser: Browser, openUrl: string, deals: number): Promise<Timing> {
@@ -102,6 +113,7 @@ async function measure(browser: Browser, openUrl: string, deals: number): Promis
     await page.goto(openUrl);
     await page.locator('[data-testid=pipeline-row]').first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
     const firstRows = performance.now();
+    const answer = (await page.evaluate(LARGEST_BRIDGE_ANSWER)) as { bytes: number; ms: number };
     const grid = page.getByTestId('pipeline-grid');
     const rowCount = Number(await grid.getAttribute('aria-rowcount')) - 1;
     if (rowCount !== deals) throw new Error(`the pipeline lists ${rowCount} deals, expected ${deals}`);
@@ -111,7 +123,7 @@ async function measure(browser: Browser, openUrl: string, deals: number): Promis
     const scrolling = page.evaluate(SCROLL_TO_END);
     await Promise.all([scrolling, lastRow.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS })]);
     const scrolled = performance.now();
-    return { firstRowsMs: firstRows - started, scrollMs: scrolled - firstRows, rows: rowCount };
+    return { firstRowsMs: firstRows - started, scrollMs: scrolled - firstRows, rows: rowCount, pipelineBytes: answer.bytes, pipelineMs: answer.ms };
   } finally {
     await context.close();
   }
@@ -137,7 +149,10 @@ export const pipelineUi: Scenario = {
           try {
             const t = await measure(browser, server.openUrl, deals);
             if (run > 0) results.get(deals)!.push(t);
-            log(`pipeline-ui: ${deals} deals${run === 0 ? ' (warm-up)' : ''}: first rows ${t.firstRowsMs.toFixed(0)} ms, last row ${t.scrollMs.toFixed(0)} ms later`);
+            log(
+              `pipeline-ui: ${deals} deals${run === 0 ? ' (warm-up)' : ''}: first rows ${t.firstRowsMs.toFixed(0)} ms, last row ${t.scrollMs.toFixed(0)} ms later ` +
+                `(pipeline answer ${(t.pipelineBytes / 1e6).toFixed(2)} MB in ${t.pipelineMs.toFixed(0)} ms)`,
+            );
           } finally {
             await stopChild(server.child);
           }
