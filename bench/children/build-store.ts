@@ -1,9 +1,10 @@
 // Child process: builds a data directory holding the deterministic demo portfolio.
 //
 // Rows come from the product's generator (generateDemoPortfolio); they are inserted with
-// bench/support/raw-sqlite.ts loadPortfolio, which makes the same rows as the product's
-// seedDemoPortfolio about 10x faster (see `verify`: both are run on a small portfolio and every
-// table compared, in the same run). The schema is the product's: openDb runs the migrations.
+// bench/support/demo-loader.ts loadPortfolio, which writes the same rows as the product's
+// seedDemoPortfolio (see `verify`: both run on a small portfolio and every table is compared,
+// in every run) and, unlike it, can add a portfolio to a store that already has deals, which
+// the 100,000-row report store needs. The schema is the product's: openDb runs the migrations.
 
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

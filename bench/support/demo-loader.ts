@@ -1,6 +1,7 @@
 // Loads the generator's demo portfolio into a store: the same rows seedDemoPortfolio writes
-// (checked in every run, see children/build-store.ts), about 4x faster. It needs the schema's
-// column objects to map values as drizzle does, hence the one drizzle import in bench/.
+// (checked in every run, see children/build-store.ts), also into a store that already has deals
+// (seedDemoPortfolio leaves those alone). It needs the schema's column objects to map values as
+// drizzle does, hence the one drizzle import in bench/.
 // eslint-disable-next-line no-restricted-imports
 import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
 import type { DemoPortfolio } from '../../src-main/store/demo/generate';
@@ -43,9 +44,8 @@ export function tableNameOf(key: keyof DemoPortfolio): string {
 
 /**
  * Inserts a generated portfolio the way seedDemoPortfolio does (same rows, same order, same
- * value mapping through the schema's columns, omitted columns left to their SQL defaults), but
- * with one prepared single-row INSERT per table and column set instead of drizzle building a
- * 500-row statement per chunk. The caller owns the transaction.
+ * value mapping through the schema's columns, omitted columns left to their SQL defaults), with
+ * one prepared single-row INSERT per table and column set. The caller owns the transaction.
  */
 export function loadPortfolio(db: RawDb, portfolio: DemoPortfolio): number {
   let rows = 0;
