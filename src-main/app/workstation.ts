@@ -1,13 +1,13 @@
 import { join, resolve } from 'node:path';
 import { resumePendingImports } from '../gateway/import-collaterals';
 import { createOfflinePlaceLookup } from '../gateway/place-lookup/offline-place-lookup';
-import { closeDb, openDb } from '../store/db';
+import { closeDb, openDb, STORE_FILE } from '../store/db';
 import { loadSystemConfig } from '../store/system-config';
 import { createChannelTable } from './channels';
 import type { AppDispatcher, Emit, ExportTargetChooser } from './environment';
 
 /** The store file inside a data directory (as `uw serve` names it). */
-export const WORKSTATION_STORE_FILE = 'uw.sqlite';
+
 
 export interface OpenWorkstationOptions {
   dataDir: string;
@@ -32,7 +32,7 @@ export interface Workstation {
 export function openWorkstation(options: OpenWorkstationOptions): Workstation {
   const dataDir = resolve(options.dataDir);
   const config = loadSystemConfig(dataDir);
-  const db = openDb({ file: join(dataDir, WORKSTATION_STORE_FILE), ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+  const db = openDb({ file: join(dataDir, STORE_FILE), ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
   try {
     const gateway = { db, places: createOfflinePlaceLookup(), config, now: () => new Date() };
     const table = createChannelTable({

@@ -1,7 +1,6 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { STORE_FILE } from '../server/service';
-import { closeDb, openDb } from '../store/db';
+import { closeDb, openDb, STORE_FILE } from '../store/db';
 import { runSync, SyncError, type SyncEvent, type SyncMode, type SyncSummary } from '../sync';
 import { parseCommandArgs, UsageError } from './args';
 

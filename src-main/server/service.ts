@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { resumePendingImports } from '../gateway/import-collaterals';
 import { createOfflinePlaceLookup } from '../gateway/place-lookup/offline-place-lookup';
 import { upsertApiClient } from '../store/api-clients';
-import { closeDb, openDb, type Db } from '../store/db';
+import { closeDb, openDb, STORE_FILE, type Db } from '../store/db';
 import { loadSystemConfig, resourcesDir } from '../store/system-config';
 import { ensureUsers } from '../store/users';
 import { buildServer } from './app';
@@ -12,7 +12,7 @@ import { createDownloadRegistry, createEventHub, registerBridge, type BridgeDisp
 import { hashClientSecret } from './client-secret';
 import { createTokenService } from './tokens';
 
-export const STORE_FILE = 'uw.sqlite';
+export { STORE_FILE } from '../store/db';
 
 export interface ServiceOptions {
   dataDir: string;

@@ -6,6 +6,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
 
+/** The store's file inside a data directory. */
+export const STORE_FILE = 'uw.sqlite';
+
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 export interface OpenOptions {
