@@ -25,6 +25,8 @@ startElectronApp({
           const file = await ctx.chooseSavePath(request);
           return file === null ? null : { file };
         },
+        // The client secret of the central platform: safeStorage (OS keychain), never the renderer.
+        sync: { secrets: ctx.secretStore(dataDir) },
       });
       ctx.onQuit(() => workstation.close());
       return workstation.dispatch;

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import type { MenuCommand } from '../src-main/contract/app-channels';
 import { useChannel, useEvent } from './api';
 import { ErrorNote, Loading } from './components/common';
+import { SyncBadge } from './components/SyncBadge';
 import { int } from './format';
 import { navigate, routePath, useRoute, type Route } from './router';
 import { DealPage } from './screens/deal/DealPage';
@@ -13,11 +14,13 @@ import { ImportScreen } from './screens/ImportScreen';
 import { PipelineScreen } from './screens/Pipeline';
 import { ReportScreen } from './screens/ReportScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
+import { SyncScreen } from './screens/SyncScreen';
 
 const NAV: { route: Route; label: string; keys: string }[] = [
   { route: { name: 'pipeline' }, label: 'Deals pipeline', keys: '1' },
   { route: { name: 'report' }, label: 'Cross-deal report', keys: '2' },
   { route: { name: 'import' }, label: 'Collateral import', keys: '3' },
+  { route: { name: 'sync' }, label: 'Sync', keys: '4' },
   { route: { name: 'settings' }, label: 'Settings', keys: ',' },
 ];
 
@@ -79,6 +82,8 @@ export function App() {
     ['alt+1', () => run('go.pipeline')],
     ['alt+2', () => run('go.report')],
     ['alt+3', () => run('go.import')],
+    ['mod+4', () => navigate({ name: 'sync' })],
+    ['alt+4', () => navigate({ name: 'sync' })],
     ['mod+shift+L', () => run('theme.toggle')],
     ['/', () => run('pipeline.search')],
     ['mod+F', () => run('pipeline.search')],
@@ -122,6 +127,7 @@ export function App() {
             )}
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <SyncBadge />
             <Text size="xs" c="dimmed" className="uw-ellipsis" maw={420} title={info.data.dataDir}>
               {int(info.data.dealCount)} deals · {info.data.dataDir}
             </Text>
@@ -148,13 +154,15 @@ export function App() {
           </Text>
           {[
             // A browser keeps Ctrl+1..8 for its tabs: web mode also listens to Alt+1..3.
-            [info.data.mode === 'web' ? 'Alt 1 2 3' : 'Ctrl 1 2 3', 'pipeline, report, import'],
+            [info.data.mode === 'web' ? 'Alt 1–4' : 'Ctrl 1–4', 'pipeline, report, import, sync'],
             ['Ctrl ,', 'settings'],
             ['/', 'search deals'],
             ['Ctrl Shift L', 'light / dark'],
           ].map(([keys, what]) => (
             <Group key={keys} gap={6} wrap="nowrap">
-              <Kbd size="xs">{keys}</Kbd>
+              <Kbd size="xs" style={{ whiteSpace: 'nowrap' }}>
+                {keys}
+              </Kbd>
               <Text size="xs" c="dimmed">
                 {what}
               </Text>
@@ -168,6 +176,7 @@ export function App() {
         {route.name === 'report' && <ReportScreen exportRequest={exportRequest} />}
         {route.name === 'import' && <ImportScreen />}
         {route.name === 'settings' && <SettingsScreen />}
+        {route.name === 'sync' && <SyncScreen />}
       </AppShell.Main>
       {info.data.firstRun && <FirstRun info={info.data} />}
     </AppShell>

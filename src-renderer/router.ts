@@ -9,13 +9,15 @@ import { useSyncExternalStore } from 'react';
  *   #/report                cross-deal report
  *   #/import                collateral import
  *   #/settings              settings
+ *   #/sync                  sync with the central platform (connection, progress, outbox, conflicts)
  */
 export type Route =
   | { name: 'pipeline' }
   | { name: 'deal'; id: string; tab: DealTab }
   | { name: 'report' }
   | { name: 'import' }
-  | { name: 'settings' };
+  | { name: 'settings' }
+  | { name: 'sync' };
 
 export const DEAL_TABS = ['terms', 'funds', 'collaterals', 'components', 'rentrolls', 'parties'] as const;
 export type DealTab = (typeof DEAL_TABS)[number];
@@ -41,6 +43,8 @@ export function parseRoute(hash: string): Route {
       return { name: 'import' };
     case 'settings':
       return { name: 'settings' };
+    case 'sync':
+      return { name: 'sync' };
     default:
       return { name: 'pipeline' };
   }

@@ -8,8 +8,8 @@
 
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { STORE_FILE } from '../../src-main/server/service';
-import { closeDb, openDb } from '../../src-main/store/db';
+import { fillCollateralFigures } from '../../src-main/gateway/figures';
+import { closeDb, openDb, STORE_FILE } from '../../src-main/store/db';
 import { DEMO_DEFAULTS, DEMO_TABLE_ORDER, generateDemoPortfolio, type DemoPortfolio } from '../../src-main/store/demo/generate';
 import { seedDemoPortfolio } from '../../src-main/store/demo/seed';
 import { childArgs, reply } from '../support/child';
@@ -45,9 +45,10 @@ export interface PieceTiming {
 
 export interface BuildStoreResult {
   file: string;
-  /** Wall time of the whole child, and of the merges. */
+  /** Wall time of the whole child, of the merges, and of computing the collaterals' figures. */
   totalMs: number;
   mergeMs: number;
+  figuresMs: number;
   deals: number;
   links: number;
   pieces: PieceTiming[];
@@ -105,6 +106,8 @@ function mergeStore(db: RawDb, other: string): void {
       const verb = key === 'users' || key === 'loansPackages' ? 'INSERT OR IGNORE' : 'INSERT';
       db.exec(`${verb} INTO main."${table}" SELECT * FROM other."${table}" ORDER BY rowid`);
     }
+    // The other store's figures (filled when it was built) hold for the same rows here.
+    db.exec('INSERT INTO main.collateral_figures SELECT * FROM other.collateral_figures');
   }).immediate();
   db.exec('DETACH other');
 }
@@ -199,12 +202,22 @@ function main(): void {
       file,
       totalMs: 0,
       mergeMs,
+      figuresMs: 0,
       deals: count(db, 'deals'),
       links: count(db, 'deal_collaterals'),
       pieces,
       verify: verified,
     };
     closeBuild(db);
+    // As the product's seed (gateway seedDemo) does: the figures of what was written, stored.
+    const figuresStarted = performance.now();
+    const product = openDb({ file });
+    try {
+      fillCollateralFigures(product);
+    } finally {
+      closeDb(product);
+    }
+    result.figuresMs = performance.now() - figuresStarted;
     result.totalMs = performance.now() - started;
     reply(result);
   } catch (err) {

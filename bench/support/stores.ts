@@ -151,7 +151,7 @@ export class StoreCache {
 }
 
 function build(args: BuildStoreArgs): Promise<BuildStoreResult> {
-  return runTsChild<BuildStoreResult>('bench/children/build-store.ts', args, { timeoutMs: 6 * 60_000 });
+  return runTsChild<BuildStoreResult>('bench/children/build-store.ts', args, { timeoutMs: 15 * 60_000 });
 }
 
 function fmt(ms: number): string {

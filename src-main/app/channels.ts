@@ -12,14 +12,14 @@ import {
 import type { EndpointName, ErrorDto } from '../contract';
 import { GATEWAY } from '../gateway';
 import { exportReport } from '../reports';
-import { allDealIds } from '../store/deals';
-import { storeVersion } from '../store/report-query';
+import { dealCount as storedDealCount } from '../store/deals';
 import { getSetting, setSetting } from '../store/settings';
 import { getUnderwritingSettings, setUnderwritingSettings } from '../store/system-config';
 import type { AppDispatcher, AppEnvironment } from './environment';
 import { ImportFileError, parseImportFile } from './import-file';
 import { PipelineService } from './pipeline';
 import { maskSsn } from './mask';
+import { createSyncService, SyncServiceError, type SyncService } from './sync-service';
 
 /*
  * The channel table: every operation the workstation UI can ask for, each validated on entry
@@ -57,6 +57,7 @@ export interface AppChannelTable {
   handlers: ChannelHandlers;
   dispatch: AppDispatcher;
   pipeline: PipelineService;
+  sync: SyncService;
   close(): void;
 }
 
@@ -64,6 +65,7 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
   const ctx = env.gateway;
   const log = env.log ?? ((message: string) => console.warn(`[uw] ${message}`));
   const pipeline = new PipelineService(ctx, { onProgress: (done, total) => env.emit('pipeline.progress', { done, total }) });
+  pipeline.warmUp();
 
   /** Calls one gateway function; a refusal becomes a ChannelError carrying the ErrorDto. */
   async function gateway<T>(name: EndpointName, params: Record<string, string>, body?: unknown): Promise<T> {
@@ -77,7 +79,7 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
     return envelopeBody(response) as T;
   }
 
-  const dealCount = () => allDealIds(ctx.db).length;
+  const dealCount = () => storedDealCount(ctx.db);
 
   function appInfo(): AppInfo {
     const deals = dealCount();
@@ -98,13 +100,38 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
     env.emit('data.changed', { dealIds });
   }
 
+  // Sync with the central platform (sync-service.ts): a pull that changed deals makes open
+  // screens refetch (the pipeline sees any store change by itself: storeVersion).
+  const sync: SyncService = createSyncService({
+    ...env.sync,
+    db: ctx.db,
+    dataDir: env.dataDir,
+    emit: env.emit,
+    log,
+    now: () => ctx.now(),
+    onDealsChanged: (dealIds) => {
+      changed(dealIds);
+    },
+  });
+  /** A sync refusal becomes a ChannelError with its details. */
+  const syncCall =
+    <I, O>(fn: (input: I) => O | Promise<O>) =>
+    async (input: I): Promise<Awaited<O>> => {
+      try {
+        return await fn(input);
+      } catch (error) {
+        if (error instanceof SyncServiceError) throw new ChannelError(error.message, error.details);
+        throw error;
+      }
+    };
+
   const handlers: ChannelHandlers = {
     'app.info': async () => appInfo(),
     'app.initialize': async ({ choice, demoDeals }) => {
       if (choice === 'demo' && dealCount() === 0) {
-        const { seedDemoPortfolio } = await import('../store/demo/seed');
+        const { seedDemo } = await import('../gateway/demo');
         let last = 0;
-        seedDemoPortfolio(ctx.db, {
+        seedDemo(ctx.db, {
           deals: demoDeals ?? 200,
           onProgress: (done, total) => {
             if (done === total || Date.now() - last > 200) {
@@ -154,12 +181,8 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
     'company.info': ({ id }) => gateway('getCompanyInfo', { id }),
 
     'deals.bulkUpdate': async (body) => {
-      const versionBefore = storeVersion(ctx.db);
       const result = await gateway<ChannelOutput<'deals.bulkUpdate'>>('bulkUpdateDeals', {}, body);
-      if (result.updatedEntities.length > 0) {
-        pipeline.refreshDeals(result.updatedEntities, versionBefore);
-        changed(result.updatedEntities);
-      }
+      if (result.updatedEntities.length > 0) changed(result.updatedEntities);
       return result;
     },
     'deals.createResidential': async (body) => created(await gateway('createResidentialDeal', {}, body)),
@@ -215,6 +238,15 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
         throw new ChannelError(`The report could not be written: ${(error as Error).message.split('\n')[0]}`, { code: 'ExportFailed', target: 'file' });
       }
     },
+
+    'sync.status': syncCall(() => sync.status()),
+    'sync.configure': syncCall((input) => sync.configure(input)),
+    'sync.testConnection': syncCall((input) => sync.testConnection(input)),
+    'sync.run': syncCall(({ mode }) => sync.run({ mode, trigger: 'manual' })),
+    'sync.cancel': syncCall(() => sync.cancel()),
+    'sync.outbox': syncCall(() => sync.outbox()),
+    'sync.keepMine': syncCall(({ id }) => sync.keepMine(id)),
+    'sync.takeTheirs': syncCall(({ id }) => sync.takeTheirs(id)),
   };
 
   function created(result: ChannelOutput<'deals.createResidential'>): ChannelOutput<'deals.createResidential'> {
@@ -247,6 +279,10 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
     handlers,
     dispatch,
     pipeline,
-    close: () => pipeline.close(),
+    sync,
+    close: () => {
+      sync.close();
+      pipeline.close();
+    },
   };
 }

@@ -1,5 +1,7 @@
 import type { AppEventName, AppEvents, ReportFormat } from '../contract/app-channels';
 import type { GatewayContext } from '../gateway/context';
+import type { SyncOptions } from '../sync';
+import type { SecretStore } from './sync-secret';
 
 /** Where an export is written: a path the user chose (Electron) or a file the bridge serves (web). */
 export interface ExportTarget {
@@ -26,6 +28,20 @@ export interface AppEnvironment {
   exportTarget: ExportTargetChooser;
   /** Diagnostics; never receives payloads or results (they may hold personal data). */
   log?: (message: string) => void;
+  /** Sync with the central platform; defaults: the secret in a 0600 file of the data directory, background sync on. */
+  sync?: SyncEnvironment;
+}
+
+/** How the channel table syncs (src-main/app/sync-service.ts). */
+export interface SyncEnvironment {
+  /** Where the client secret is kept: Electron safeStorage, a 0600 file, the environment. */
+  secrets?: SecretStore;
+  /** Background sync on an interval while connected (default true). */
+  background?: boolean;
+  /** Delay of the first background sync after the start (default 10 s). */
+  firstDelayMs?: number;
+  /** Engine options (tests: fast retries). */
+  engine?: Partial<Pick<SyncOptions, 'retry' | 'timeoutMs' | 'roundDelayMs' | 'concurrency' | 'batchSize' | 'maxRounds'>>;
 }
 
 /** The seam both transports call: Electron IPC (ipc-policy handleInvoke) and the web bridge. */

@@ -4,10 +4,7 @@ import { createOfflinePlaceLookup } from '../gateway/place-lookup/offline-place-
 import { closeDb, openDb, STORE_FILE } from '../store/db';
 import { loadSystemConfig } from '../store/system-config';
 import { createChannelTable } from './channels';
-import type { AppDispatcher, Emit, ExportTargetChooser } from './environment';
-
-/** The store file inside a data directory (as `uw serve` names it). */
-
+import type { AppDispatcher, Emit, ExportTargetChooser, SyncEnvironment } from './environment';
 
 export interface OpenWorkstationOptions {
   dataDir: string;
@@ -17,6 +14,8 @@ export interface OpenWorkstationOptions {
   version?: string;
   emit: Emit;
   exportTarget: ExportTargetChooser;
+  /** Sync with the central platform: the secret store (Electron: safeStorage), background sync. */
+  sync?: SyncEnvironment;
 }
 
 export interface Workstation {
@@ -42,6 +41,7 @@ export function openWorkstation(options: OpenWorkstationOptions): Workstation {
       version: options.version,
       emit: options.emit,
       exportTarget: options.exportTarget,
+      sync: options.sync,
     });
     resumePendingImports(gateway);
     return {

@@ -120,6 +120,7 @@ export async function report(argv: string[]): Promise<void> {
       const result = await exportReport(ctx, query, {
         format,
         file: out,
+        ownConnection: true,
         onSortProgress: sorting.update,
         onProgress: (done, total) => {
           sorting.end();

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
-import { createChannelTable } from '../app';
 import { parseClientCredentials } from '../server/client-secret';
 import { startService } from '../server/service';
 import { parseCommandArgs, parsePort, parsePositiveInt, splitList, UsageError } from './args';
@@ -50,6 +49,9 @@ export async function serve(argv: string[]): Promise<void> {
   const badUser = users.find((u) => !/^[^\s@]+@[^\s@]+$/.test(u));
   if (badUser !== undefined) throw new UsageError(`--user must be an e-mail address, not "${badUser}"`);
 
+  // The workstation (src-main/app and what it pulls in) is loaded only for web mode: a headless
+  // server does not pay for it at start.
+  const workstation = args.web ? await import('../app') : undefined;
   const service = await startService({
     dataDir: resolve(args['data-dir'] ?? './data'),
     port,
@@ -61,10 +63,16 @@ export async function serve(argv: string[]): Promise<void> {
     web: args.web,
     // Web mode: the bridge serves the workstation's channel table (the server layer cannot
     // import src-main/app, so the composition root hands it a factory).
-    bridge: (env) => {
-      const table = createChannelTable({ ...env, mode: 'web', version: packageJson.version });
-      return { dispatch: table.dispatch, close: table.close };
-    },
+    bridge:
+      workstation &&
+      ((env) => {
+        const { createChannelTable, createFileSecretStore, withEnvironmentSecret } = workstation;
+        // The client secret of the central platform: UW_CLIENT_SECRET, else a 0600 file in the
+        // data directory (there is no OS keychain to ask in headless mode).
+        const secrets = withEnvironmentSecret(createFileSecretStore(env.dataDir), process.env.UW_CLIENT_SECRET);
+        const table = createChannelTable({ ...env, mode: 'web', version: packageJson.version, sync: { secrets } });
+        return { dispatch: table.dispatch, close: table.close };
+      }),
   });
   if (service.demoSeeded) process.stdout.write(`demo portfolio: ${demoDeals} deals\n`);
   process.stdout.write(`listening on ${service.origin}\n`);

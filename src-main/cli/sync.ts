@@ -1,5 +1,6 @@
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+// Only the lock module of the app layer: the workstation takes the same sync.lock.
+import { acquireSyncLock } from '../app/sync-lock';
 import { closeDb, openDb, STORE_FILE } from '../store/db';
 import { runSync, SyncError, type SyncEvent, type SyncMode, type SyncSummary } from '../sync';
 import { parseCommandArgs, UsageError } from './args';
@@ -16,48 +17,6 @@ export const SYNC_HELP = `uw sync — one full sync of a data directory with the
 Prints progress and a summary (pulled, unchanged, pushed, conflicts, rejected). Exits 0 when
 the sync completed (conflicts and rejections are results), 1 with the reason when it could not.
 `;
-
-const LOCK_FILE = 'sync.lock';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** One sync per data directory at a time; a lock left by a killed sync is taken over. */
-function acquireLock(dataDir: string): () => void {
-  const file = join(dataDir, LOCK_FILE);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = openSync(file, 'wx', 0o600);
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => {
-        try {
-          if (readFileSync(file, 'utf8') === String(process.pid)) unlinkSync(file);
-        } catch {
-          // already gone
-        }
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(readFileSync(file, 'utf8'));
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-        throw new Error(`another sync of ${dataDir} is running (pid ${pid})`, { cause: err });
-      }
-      try {
-        unlinkSync(file);
-      } catch {
-        // raced with another taker; try again
-      }
-    }
-  }
-  throw new Error(`cannot take the sync lock ${file}`);
-}
 
 function url(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
@@ -129,7 +88,7 @@ export async function sync(argv: string[]): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    release = acquireLock(dataDir);
+    release = acquireSyncLock(dataDir);
     const summary = await runSync({
       db,
       remote: { baseUrl: remote, authUrl, clientId, clientSecret: secret },

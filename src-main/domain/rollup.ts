@@ -36,7 +36,9 @@ export interface ComponentTotals {
   totalUnits: number;
 }
 
-export function componentTotals(components: readonly ComponentFigures[]): ComponentTotals {
+type SizeFigures = Pick<ComponentFigures, 'saleValue' | 'totalSf' | 'totalUnits'>;
+
+export function componentTotals(components: readonly SizeFigures[]): ComponentTotals {
   const t = sumBy(components, ['saleValue', 'totalSf', 'totalUnits']);
   return { totalSaleValue: t.saleValue, totalSf: t.totalSf, totalUnits: t.totalUnits };
 }
@@ -54,7 +56,7 @@ export interface CollateralRollupFigures {
 
 /** Size and sales value of a collateral from its components (the cash flow supplies NOI and net income). */
 export function collateralFiguresFromComponents(
-  components: readonly ComponentFigures[],
+  components: readonly SizeFigures[],
 ): Pick<CollateralRollupFigures, 'totalSF' | 'totalUnit' | 'salesValuation'> {
   const t = componentTotals(components);
   return { totalSF: t.totalSf, totalUnit: t.totalUnits, salesValuation: t.totalSaleValue };

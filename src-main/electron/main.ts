@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, safeStorage, session } from 'electron';
+import type { SecretStore } from '../app/sync-secret';
 import type { MenuCommand } from '../contract/app-channels';
 import { showSaveDialog } from './dialogs';
 import { registerAppSchemeAsPrivileged, serveAppProtocol } from './app-protocol';
@@ -11,6 +12,7 @@ import { resolveBetterSqliteBinding, type NativeBindingResolution } from './nati
 import { hardenAllWebContents, hardenSession } from './security';
 import { installMenu } from './menu';
 import { defaultSavePath, withExtension, type SaveRequest } from './save-dialog';
+import { createSafeStorageSecretStore } from './secret-store';
 import { createMainWindow } from './window';
 import { createWindowStateKeeper } from './window-state-store';
 
@@ -35,6 +37,11 @@ export interface DispatcherContext {
   chooseSavePath: (request: { format: SaveRequest['format']; suggestedName: string }) => Promise<string | null>;
   /** Runs once when the app quits (close the store). */
   onQuit: (cleanup: () => void) => void;
+  /**
+   * Where the client secret of the central platform is kept for a data directory: encrypted
+   * with safeStorage (the OS keychain) in a 0600 file there; the panel warns on basic_text.
+   */
+  secretStore: (dataDir: string) => SecretStore;
 }
 
 export interface ElectronAppOptions {
@@ -126,6 +133,7 @@ export function startElectronApp(options: ElectronAppOptions = {}): void {
             return chosen === null ? null : withExtension(chosen, format);
           },
           onQuit: (cleanup) => cleanups.push(cleanup),
+          secretStore: (dataDir) => createSafeStorageSecretStore({ safeStorage, dataDir, platform: process.platform }),
         })
       : unknownChannelDispatcher;
     registerIpc(dispatch);

@@ -6,7 +6,7 @@ import {
   type UpdateErrorType,
 } from '../contract';
 import type { SystemConfig } from '../contract/system-config';
-import { dealColumnNullable, isDealColumn, type DealColumn, type DealUpdateSession } from '../store/deal-updates';
+import { dealColumnNullable, isDealColumn, type DealColumn, type DealSnapshot, type DealUpdateSession } from '../store/deal-updates';
 import type { DealRow } from '../store/deals';
 
 // The value rules of the bulk update, one property at a time. The kind of each property
@@ -29,15 +29,21 @@ export type WireValue = string | number | boolean | null;
 
 /** What a value is checked against: the deal, its State once the item is applied, the store. */
 export interface CheckContext {
-  deal: DealRow;
-  /** The deal's State after the item's State update; null when that update is itself invalid. */
-  state: DealState | null;
+  /** The deal as read: its id and the columns the request needs (see bulk-update.ts). */
+  deal: DealSnapshot;
+  /**
+   * The deal's State after the item's State update; null when that update is itself invalid.
+   * A function: only the Status rule asks, and the current State is read only when needed.
+   */
+  stateAfter: () => DealState | null;
   session: DealUpdateSession;
   config: SystemConfig;
 }
 
+const PROPERTY_NAMES: ReadonlySet<string> = new Set(BulkUpdateProperty.options);
+
 export function isBulkUpdateProperty(name: string): name is BulkUpdateProperty {
-  return (BulkUpdateProperty.options as readonly string[]).includes(name);
+  return PROPERTY_NAMES.has(name);
 }
 
 // --- property -> column ------------------------------------------------------------------------
@@ -79,7 +85,10 @@ function decimalOf(value: string | number): number | null {
  * give 0.005699999999999999).
  */
 export function percentToDecimal(percent: string | number): number {
-  const [mantissa, exponent = '0'] = String(percent).toLowerCase().split('e');
+  const text = String(percent);
+  // The usual case, plain decimal notation: the exponent is only appended.
+  if (!/e/i.test(text)) return Number(`${text}e-2`) + 0;
+  const [mantissa, exponent = '0'] = text.toLowerCase().split('e');
   return Number(`${mantissa}e${Number(exponent) - 2}`) + 0;
 }
 
@@ -146,11 +155,12 @@ export const RULES: Partial<Record<BulkUpdateProperty, Rule>> = {
   Status: {
     nonBlank: true,
     check: (v, c) => {
-      if (c.state === null) return null; // the State update failed: the deal is rejected for that already
-      const allowed = c.config.statusesByState[c.state] ?? [];
+      const state = c.stateAfter();
+      if (state === null) return null; // the State update failed: the deal is rejected for that already
+      const allowed = c.config.statusesByState[state] ?? [];
       return allowed.includes(v)
         ? null
-        : `Status must be one of the statuses configured for State ${c.state}: ${allowed.length ? listOf(allowed) : '(none configured)'}.`;
+        : `Status must be one of the statuses configured for State ${state}: ${allowed.length ? listOf(allowed) : '(none configured)'}.`;
     },
   },
   MainImageFileId: {
@@ -241,6 +251,15 @@ export function checkUpdate(property: BulkUpdateProperty, wire: WireValue, c: Ch
 
 /** The loan terms the P_I_Amortization rule looks at, as the deal would hold them. */
 export type LoanTerms = Pick<DealRow, 'loanPaymentStructure' | 'rateIndex' | 'indexRate' | 'loanTerm' | 'amortizationTerm'>;
+
+/** The deals columns of LoanTerms: what a deal needs read for the P_I_Amortization rule. */
+export const LOAN_TERM_COLUMNS = [
+  'loanPaymentStructure',
+  'rateIndex',
+  'indexRate',
+  'loanTerm',
+  'amortizationTerm',
+] as const satisfies readonly (keyof LoanTerms)[];
 
 interface Requirement {
   /** The properties whose values decide the requirement. */

@@ -8,17 +8,20 @@ import {
   type UpdateDealsResponseDto,
   type UpdateEngineError,
 } from '../contract';
-import { inDealUpdateTransaction, type DealPatch, type DealUpdateSession } from '../store/deal-updates';
+import type { SystemConfig } from '../contract/system-config';
+import { inDealUpdateTransaction, type DealColumn, type DealPatch, type DealSnapshot, type DealUpdateSession } from '../store/deal-updates';
 import type { DealRow } from '../store/deals';
-import { recordDealEdits } from '../store/sync-outbox';
+import { dealEditRecorder } from '../store/sync-outbox';
 import {
   checkPAndI,
   checkUpdate,
   isBulkUpdateProperty,
+  LOAN_TERM_COLUMNS,
   P_AND_I_PROPERTIES,
   PROPERTY_COLUMNS,
   type CheckContext,
   type ColumnValue,
+  type LoanTerms,
   type Problem,
   type WireValue,
 } from './bulk-update-rules';
@@ -43,6 +46,59 @@ const WireRequest = UpdateDealsRequestDto.extend({
 });
 type WireItem = z.infer<typeof WireRequest>['itemsToUpdate'][number];
 
+/** What a request refers to, gathered in one pass over its updates. */
+interface RequestScan {
+  /** The deal ids, in request order (repeats kept). */
+  ids: string[];
+  /** The valid property names it sets. */
+  properties: Set<BulkUpdateProperty>;
+  /** The values of its Owner and LoansPackageId updates, as the text their checks see. */
+  owners: Set<string>;
+  loansPackages: Set<string>;
+}
+
+function scanRequest(items: readonly WireItem[]): RequestScan {
+  const scan: RequestScan = { ids: [], properties: new Set(), owners: new Set(), loansPackages: new Set() };
+  for (const item of items) {
+    scan.ids.push(item.id);
+    for (const { property, value } of item.updates) {
+      if (!isBulkUpdateProperty(property)) continue;
+      scan.properties.add(property);
+      if (value === null) continue;
+      if (property === 'Owner') scan.owners.add(String(value));
+      else if (property === 'LoansPackageId') scan.loansPackages.add(String(value));
+    }
+  }
+  return scan;
+}
+
+const STATE_COLUMNS = ['state', 'status'] as const satisfies readonly DealColumn[];
+
+/**
+ * The deals columns the request needs read of each deal (besides its id): State and Status when
+ * it sets either (the Status rule, a State move clearing a Status), the loan terms when it sets
+ * any the P_I_Amortization rule looks at, and, when some of its deals are synced, the columns
+ * it writes (the outbox records their values before the edit).
+ */
+function columnsToRead(properties: ReadonlySet<BulkUpdateProperty>, outbox: boolean): Set<DealColumn> {
+  const columns = new Set<DealColumn>();
+  if (outbox) for (const p of properties) columns.add(PROPERTY_COLUMNS[p]);
+  if (properties.has('State') || properties.has('Status')) for (const c of STATE_COLUMNS) columns.add(c);
+  for (const p of properties) {
+    if (!P_AND_I_PROPERTIES.has(p)) continue;
+    for (const c of LOAN_TERM_COLUMNS) columns.add(c);
+    break;
+  }
+  return columns;
+}
+
+/** A column the request made us read (columnsToRead): absent would be a bug here, not a value. */
+function readColumn<K extends DealColumn>(deal: DealSnapshot, column: K): DealRow[K] {
+  const value = deal[column];
+  if (value === undefined) throw new Error(`bulkUpdateDeals: the deals column ${column} was not read`);
+  return value as DealRow[K];
+}
+
 interface ItemOutcome {
   patch: DealPatch;
   problems: { fieldName: string; problem: Problem }[];
@@ -53,22 +109,63 @@ interface ItemOutcome {
  * State when it sets a valid one, else the current State; null when the item's State is
  * invalid (its Status cannot be judged then, and the deal fails on State anyway).
  */
-function resultingState(deal: DealRow, item: WireItem): DealState | null {
+function resultingState(deal: DealSnapshot, item: WireItem): DealState | null {
   const updates = item.updates.filter((u) => u.property === 'State');
-  if (updates.length === 0) return deal.state as DealState;
+  if (updates.length === 0) return readColumn(deal, 'state') as DealState;
   if (updates.length > 1) return null;
   const parsed = DealState.safeParse(updates[0]!.value);
   return parsed.success ? parsed.data : null;
 }
 
+/** The CheckContext of one item; the State after it is worked out only when a rule asks. */
+class ItemContext implements CheckContext {
+  private state: DealState | null | undefined;
+  constructor(
+    readonly deal: DealSnapshot,
+    private readonly item: WireItem,
+    readonly session: DealUpdateSession,
+    readonly config: SystemConfig,
+  ) {}
+  stateAfter(): DealState | null {
+    if (this.state === undefined) this.state = resultingState(this.deal, this.item);
+    return this.state;
+  }
+}
+
+function loanTermsOf(deal: DealSnapshot): LoanTerms {
+  return Object.fromEntries(LOAN_TERM_COLUMNS.map((c) => [c, readColumn(deal, c)])) as LoanTerms;
+}
+
+/** The properties an item gives more than once; null when none is (the usual case). */
+function repeatedProperties(updates: WireItem['updates']): Set<string> | null {
+  if (updates.length < 2) return null;
+  if (updates.length <= 8) {
+    // A handful of updates (the usual item): comparing pairs allocates nothing.
+    let repeated: Set<string> | null = null;
+    for (let i = 1; i < updates.length; i++) {
+      for (let j = 0; j < i; j++) {
+        if (updates[i]!.property === updates[j]!.property) (repeated ??= new Set()).add(updates[i]!.property);
+      }
+    }
+    return repeated;
+  }
+  const seen = new Set<string>();
+  let repeated: Set<string> | null = null;
+  for (const { property } of updates) {
+    if (seen.has(property)) (repeated ??= new Set()).add(property);
+    else seen.add(property);
+  }
+  return repeated;
+}
+
 /** Checks every update of one item; the patch is applied only when there is no problem. */
-function planItem(ctx: GatewayContext, session: DealUpdateSession, deal: DealRow, item: WireItem): ItemOutcome {
+function planItem(ctx: GatewayContext, session: DealUpdateSession, deal: DealSnapshot, item: WireItem): ItemOutcome {
   const problems: ItemOutcome['problems'] = [];
   const patch: Record<string, ColumnValue | null> = {};
   const changed = new Set<BulkUpdateProperty>();
-  const c: CheckContext = { deal, state: resultingState(deal, item), session, config: ctx.config };
-  const count = new Map<string, number>();
-  for (const u of item.updates) count.set(u.property, (count.get(u.property) ?? 0) + 1);
+  const c = new ItemContext(deal, item, session, ctx.config);
+  const repeated = repeatedProperties(item.updates);
+  let loanTermsChanged = false;
 
   for (const update of item.updates) {
     const property = update.property;
@@ -79,7 +176,7 @@ function planItem(ctx: GatewayContext, session: DealUpdateSession, deal: DealRow
       });
       continue;
     }
-    if (count.get(property)! > 1) {
+    if (repeated?.has(property)) {
       problems.push({
         fieldName: property,
         problem: { errorType: 'IllegalValue', description: `${property} is given more than once for this deal; send each property once.` },
@@ -93,18 +190,20 @@ function planItem(ctx: GatewayContext, session: DealUpdateSession, deal: DealRow
     }
     patch[checked.column] = checked.value;
     changed.add(property);
+    if (P_AND_I_PROPERTIES.has(property)) loanTermsChanged = true;
   }
 
-  if ([...changed].some((p) => P_AND_I_PROPERTIES.has(p))) {
-    const next = { ...deal, ...patch } as DealRow;
+  if (loanTermsChanged) {
+    const next = { ...loanTermsOf(deal), ...patch } as LoanTerms;
     for (const [fieldName, problem] of checkPAndI(next, changed)) problems.push({ fieldName, problem });
   }
 
   // A new State whose status set lacks the current Status leaves the deal without a Status,
   // unless the item sets one: a Status always belongs to its State's configured set.
   const newState = patch.state as DealState | undefined;
-  if (newState !== undefined && newState !== deal.state && !changed.has('Status') && deal.status !== null) {
-    if (!(ctx.config.statusesByState[newState] ?? []).includes(deal.status)) patch.status = null;
+  if (newState !== undefined && newState !== readColumn(deal, 'state') && !changed.has('Status')) {
+    const status = readColumn(deal, 'status');
+    if (status !== null && !(ctx.config.statusesByState[newState] ?? []).includes(status)) patch.status = null;
   }
   return { patch: patch as DealPatch, problems };
 }
@@ -129,8 +228,16 @@ export async function bulkUpdateDeals(ctx: GatewayContext, input: unknown): Prom
   const items = parsed.value.itemsToUpdate;
   const updatedAt = ctx.now().toISOString();
 
+  const scan = scanRequest(items);
+
   return inDealUpdateTransaction(ctx.db, (session) => {
-    const current = session.deals(items.map((item) => item.id));
+    // Which of the deals are synced with the platform: their edits are queued in the outbox, in
+    // this same transaction.
+    const outbox = dealEditRecorder(ctx.db, scan.ids);
+    const current = session.deals(scan.ids, columnsToRead(scan.properties, outbox.tracksAny()));
+    // The references the values make: each table asked once for the whole request.
+    session.loadUsers(scan.owners);
+    session.loadLoansPackages(scan.loansPackages);
     const errors: UpdateEngineError[] = [];
     const updated = new Set<string>();
     for (const item of items) {
@@ -149,15 +256,17 @@ export async function bulkUpdateDeals(ctx: GatewayContext, input: unknown): Prom
       if (Object.keys(patch).length > 0) {
         session.apply(deal.id, patch, updatedAt);
         // A deal synced with the platform: the same transaction queues the change in the outbox.
-        recordDealEdits(
-          ctx.db,
-          deal.id,
-          item.updates.map(({ property }) => {
-            const column = PROPERTY_COLUMNS[property as BulkUpdateProperty];
-            return { property, before: deal[column], after: patch[column] };
-          }),
-        );
-        current.set(deal.id, { ...deal, ...patch, updatedAt });
+        if (outbox.tracks(deal.id)) {
+          outbox.record(
+            deal.id,
+            item.updates.map(({ property }) => {
+              const column = PROPERTY_COLUMNS[property as BulkUpdateProperty];
+              return { property, before: deal[column], after: patch[column] };
+            }),
+          );
+        }
+        // A later item for the same deal starts from this one's values.
+        Object.assign(deal, patch);
       }
       updated.add(deal.id);
     }

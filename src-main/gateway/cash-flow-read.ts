@@ -4,7 +4,7 @@ import { itemsOfRentRolls } from '../store/components';
 import { collateralRow, collateralsOfDeal, dealIdsOfCollateral, dealRows } from '../store/deals';
 import type { RevenueValuationRow } from '../store/valuations';
 import { underwritingSettings, type GatewayContext } from './context';
-import { computeCollaterals, computeDealMetrics, groupBy, type CollateralComputed } from './figures';
+import { collateralRollups, computeCollaterals, computeDealMetrics, groupBy, type CollateralComputed } from './figures';
 import { missingEntity, ok, type Failure } from './result';
 
 function dcfModel(v: RevenueValuationRow) {
@@ -35,7 +35,7 @@ function revenueValuationDto(ctx: GatewayContext, c: CollateralComputed, v: Reve
   const settings = underwritingSettings(ctx);
   // What each deal this collateral secures would show if this valuation were the one used.
   const metrics = dealRows(ctx.db, dealIdsOfCollateral(ctx.db, c.row.id)).map((deal) => {
-    const totals = dealCollateralTotals(computeCollaterals(ctx.db, collateralsOfDeal(ctx.db, deal.id)).map((x) => x.figures));
+    const totals = dealCollateralTotals([...collateralRollups(ctx.db, collateralsOfDeal(ctx.db, deal.id).map((x) => x.id)).values()]);
     const m = computeDealMetrics(deal, totals, settings);
     return {
       dealId: deal.id,

@@ -11,20 +11,21 @@ import {
   type SortDirection,
 } from '../contract';
 import type { UnderwritingSettings } from '../contract/system-config';
-import { dealCollateralTotals, maturityDate } from '../domain';
+import { maturityDate } from '../domain';
 import type { Db } from '../store/db';
-import { dealRows } from '../store/deals';
 import {
-  collateralsOfDeals,
+  countReportLinks,
   isStoredSortField,
-  reportLinks,
+  iterateReportRowInputs,
+  reportRowInputs,
+  type ReportRowInputs,
   selectReportLinks,
   storeVersion,
   type ReportOrder,
   type ReportSelection,
 } from '../store/report-query';
 import { underwritingSettings, type GatewayContext } from './context';
-import { computeCollaterals, computeDealMetrics, type CollateralComputed } from './figures';
+import { computeDealMetrics, dealsRollups } from './figures';
 import { ok, type Failure } from './result';
 import { parseBody } from './validation';
 
@@ -33,13 +34,12 @@ import { parseBody } from './validation';
  * identity and loan terms, the collateral's address, type, size, NOI and valuations, and the
  * deal's ltv, dscr and debt yield.
  *
- * Figures are computed on read by the same functions as getDealInfo and
- * getDealCollateralSummary (figures.ts), so a row equals those reads exactly: the deal's
- * figures always come from ALL its collaterals, even when a collateral filter (propertyTypes,
- * city, usState) leaves only some of them in the report.
+ * Figures come from the same functions as getDealInfo and getDealCollateralSummary
+ * (figures.ts: the collaterals' stored roll-ups, then computeDealMetrics), so a row equals those
+ * reads exactly: the deal's figures always come from ALL its collaterals, even when a
+ * collateral filter (propertyTypes, city, usState) leaves only some of them in the report.
  *
- * Rows are computed in batches of ROWS_PER_BATCH links: no more than one batch of computed
- * graphs is alive at a time. Ordering:
+ * Rows are computed in batches of ROWS_PER_BATCH links. Ordering:
  *  - by a stored column (or the default order): SQL orders the link ids;
  *  - by a computed field (interestRate, maturityDate, sizes, NOI, valuations, ltv, dscr,
  *    debtYield): a first pass computes every row batch by batch and keeps only a compact
@@ -90,67 +90,55 @@ function computedSortOf(query: ReportQuery): { field: ReportSortField; direction
 
 /**
  * The rows of the given links, in the given order. Each deal's metrics come from all of its
- * collaterals, summed in getDealInfo's order, through computeCollaterals / computeDealMetrics.
+ * collaterals, summed in getDealInfo's order, through collateralRollups / computeDealMetrics.
  */
 function rowsOfLinks(ctx: GatewayContext, linkIds: readonly number[], settings: UnderwritingSettings): { linkId: number; row: Row }[] {
-  const links = reportLinks(ctx.db, linkIds);
+  return rowsOfInputs(ctx, reportRowInputs(ctx.db, linkIds), settings);
+}
+
+/** The rows of these inputs: each deal's metrics from all of its collaterals (dealsRollups). */
+function rowsOfInputs(ctx: GatewayContext, links: readonly ReportRowInputs[], settings: UnderwritingSettings): { linkId: number; row: Row }[] {
   if (links.length === 0) return [];
-  const dealIds = [...new Set(links.map((l) => l.dealId))];
-  const deals = new Map(dealRows(ctx.db, dealIds).map((d) => [d.id, d]));
-  const collateralsBy = collateralsOfDeals(ctx.db, dealIds);
-  const unique = new Map([...collateralsBy.values()].flat().map((c) => [c.id, c]));
-  const computed = new Map<string, CollateralComputed>(computeCollaterals(ctx.db, [...unique.values()]).map((c) => [c.row.id, c]));
+  const rollups = dealsRollups(ctx.db, [...new Set(links.map((l) => l.id))]);
+  const metricsOf = new Map<string, ReturnType<typeof computeDealMetrics>>();
 
-  const dealFigures = new Map<string, { maturity: string | null; metrics: ReturnType<typeof computeDealMetrics> }>();
-  for (const [dealId, rows] of collateralsBy) {
-    const deal = deals.get(dealId);
-    if (!deal) continue;
-    const totals = dealCollateralTotals(rows.map((c) => computed.get(c.id)!.figures));
-    dealFigures.set(dealId, { maturity: maturityDate(deal.originationDate, deal.loanTerm), metrics: computeDealMetrics(deal, totals, settings) });
-  }
-
-  const out: { linkId: number; row: Row }[] = [];
-  for (const link of links) {
-    const deal = deals.get(link.dealId);
-    const collateral = computed.get(link.collateralId);
-    const figures = dealFigures.get(link.dealId);
-    if (!deal || !collateral || !figures) continue;
-    const c = collateral.row;
-    const f = collateral.figures;
-    out.push({
+  return links.map((link) => {
+    let metrics = metricsOf.get(link.id);
+    if (!metrics) metricsOf.set(link.id, (metrics = computeDealMetrics(link, rollups.totals.get(link.id)!, settings)));
+    const f = rollups.collaterals.get(link.collateralId)!;
+    return {
       linkId: link.linkId,
       row: {
-        dealId: deal.id,
-        seedName: deal.seedName,
-        loanId: deal.loanId,
-        state: deal.state as DealState,
-        owner: deal.ownerId,
-        loanType: deal.loanType as LoanType,
-        grossLoan: deal.grossLoan,
-        interestRate: figures.metrics.interestRate,
-        loanTerm: deal.loanTerm,
-        maturityDate: figures.maturity,
-        riskRating: deal.riskRating,
-        collateralId: c.id,
-        collateralName: c.name,
-        fullAddress: c.fullAddress ?? '',
-        city: c.city,
-        usState: c.state,
-        zipCode: c.zipCode,
-        propertyType: c.propertyType as AssetType,
+        dealId: link.id,
+        seedName: link.seedName,
+        loanId: link.loanId,
+        state: link.state as DealState,
+        owner: link.ownerId,
+        loanType: link.loanType as LoanType,
+        grossLoan: link.grossLoan,
+        interestRate: metrics.interestRate,
+        loanTerm: link.loanTerm,
+        maturityDate: maturityDate(link.originationDate, link.loanTerm),
+        riskRating: link.riskRating,
+        collateralId: link.collateralId,
+        collateralName: link.collateralName,
+        fullAddress: link.fullAddress ?? '',
+        city: link.city,
+        usState: link.usState,
+        zipCode: link.zipCode,
+        propertyType: link.collateralPropertyType as AssetType,
         totalSF: f.totalSF,
         totalUnit: f.totalUnit,
         netOperatingIncome: f.netOperatingIncome,
         incomeValuation: f.incomeValuation,
         salesValuation: f.salesValuation,
         alternativeValuation: f.alternativeValuation,
-        ltv: figures.metrics.ltv,
-        dscr: figures.metrics.dscr,
-        debtYield: figures.metrics.debtYield,
+        ltv: metrics.ltv,
+        dscr: metrics.dscr,
+        debtYield: metrics.debtYield,
       },
-    });
-  }
-  return out;
+    };
+  });
 }
 
 /**
@@ -248,6 +236,8 @@ async function orderedLinks(ctx: GatewayContext, query: ReportQuery, settings: U
 export interface OpenReportOptions {
   /** A sort by a computed field first computes every row: called after each batch of that pass. */
   onSortProgress?: ((done: number, total: number) => void) | undefined;
+  /** The connection is this report's alone until its rows are consumed (uw report). */
+  ownConnection?: boolean | undefined;
 }
 
 export interface OpenedReport {
@@ -266,6 +256,26 @@ export interface OpenedReport {
  */
 export async function openReport(ctx: GatewayContext, query: ReportQuery, options: OpenReportOptions = {}): Promise<OpenedReport> {
   const settings = underwritingSettings(ctx);
+  if (options.ownConnection && !computedSortOf(query)) {
+    // Ordered by SQL, on a connection nothing else uses: one statement streams the rows' inputs
+    // in order. (An open statement makes better-sqlite3 refuse writes on its connection, so a
+    // shared connection takes the path below, which reads each batch by its link ids.)
+    const selection = selectionOf(query);
+    const totalRows = countReportLinks(ctx.db, selection);
+    const inputs = iterateReportRowInputs(ctx.db, selection, storedOrderOf(query));
+    async function* streamed(): AsyncGenerator<Row, void, undefined> {
+      let batch: ReportRowInputs[] = [];
+      for (const input of inputs) {
+        batch.push(input);
+        if (batch.length < ROWS_PER_BATCH) continue;
+        for (const { row } of rowsOfInputs(ctx, batch, settings)) yield row;
+        batch = [];
+        await yieldToEventLoop();
+      }
+      for (const { row } of rowsOfInputs(ctx, batch, settings)) yield row;
+    }
+    return { totalRows, rows: streamed() };
+  }
   const linkIds = await orderedLinks(ctx, query, settings, options);
   async function* rows(): AsyncGenerator<Row, void, undefined> {
     for (let i = 0; i < linkIds.length; i += ROWS_PER_BATCH) {

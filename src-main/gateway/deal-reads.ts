@@ -19,12 +19,12 @@ import { allDealIds, collateralRow, collateralsOfDeal, dealPartyIds, dealRow, ty
 import { fundsOfDeal } from '../store/funds';
 import { addressDto } from './address';
 import { underwritingSettings, type GatewayContext } from './context';
-import { computeComponents, computeDeal, type CollateralComputed, type ComponentComputed } from './figures';
+import { computeComponents, computeDeal, computeDealFigures, type CollateralFigures, type ComponentComputed } from './figures';
 import { missingEntity, ok, type Failure } from './result';
 
 type Read<T> = Promise<T | Failure>;
 
-export function dealInfoDto(deal: DealRow, extra: { personIds: string[]; companyIds: string[] }, computed: ReturnType<typeof computeDeal>): SeedInfoResponseDto {
+export function dealInfoDto(deal: DealRow, extra: { personIds: string[]; companyIds: string[] }, computed: ReturnType<typeof computeDealFigures>): SeedInfoResponseDto {
   const { totals, metrics } = computed;
   const rateIndex = deal.rateIndex as RateIndexId;
   return ok({
@@ -93,15 +93,14 @@ export function dealInfoDto(deal: DealRow, extra: { personIds: string[]; company
 export async function getDealInfo(ctx: GatewayContext, id: string): Read<SeedInfoResponseDto> {
   const deal = dealRow(ctx.db, id);
   if (!deal) return missingEntity('id', 'deal');
-  const computed = computeDeal(ctx.db, deal, collateralsOfDeal(ctx.db, id), underwritingSettings(ctx));
-  return dealInfoDto(deal, dealPartyIds(ctx.db, id), computed);
+  return dealInfoDto(deal, dealPartyIds(ctx.db, id), computeDealFigures(ctx.db, deal, underwritingSettings(ctx)));
 }
 
 export async function getAllDealIds(ctx: GatewayContext): Promise<DealIdsResponseDto> {
   return ok({ dealIds: allDealIds(ctx.db) });
 }
 
-export function collateralSummary(c: CollateralComputed) {
+export function collateralSummary(c: CollateralFigures) {
   return {
     id: c.row.id,
     address: addressDto(c.row),
@@ -154,7 +153,7 @@ export async function getDealFunds(ctx: GatewayContext, dealId: string): Read<De
   const funds = fundsOfDeal(ctx.db, dealId);
   if (!funds) return missingEntity('dealId', 'funds analysis for the deal');
   const settings = underwritingSettings(ctx);
-  const { totals } = computeDeal(ctx.db, deal, collateralsOfDeal(ctx.db, dealId), settings);
+  const { totals } = computeDealFigures(ctx.db, deal, settings);
   const sources = funds.sources.map((s) => ({
     id: s.id,
     sourcesOfFunds: s.sourcesOfFunds,

@@ -2,11 +2,10 @@ import type { GatewayContext } from '../gateway/context';
 import { openReport, type OpenReportOptions, type ReportQuery } from '../gateway/cross-deal-report';
 import type { WriteReportOptions, WriteReportResult } from './types';
 import { writeReportCsv } from './write-csv';
-import { writeReportXlsx } from './write-xlsx';
 
 export type { ReportSource, WriteReportOptions, WriteReportResult } from './types';
 export { writeReportCsv } from './write-csv';
-export { writeReportXlsx, REPORT_SHEET, INFO_SHEET, XLSX_FORMATS } from './write-xlsx';
+// write-xlsx (exceljs) is imported where an XLSX is written, not here.
 export { describeFilter } from './describe-filter';
 export { REPORT_COLUMNS } from './columns';
 
@@ -19,8 +18,9 @@ export async function exportReport(
   query: ReportQuery,
   options: Omit<WriteReportOptions, 'query'> & OpenReportOptions & { format: ReportFormat },
 ): Promise<WriteReportResult> {
-  const { format, onSortProgress, ...writeOptions } = options;
-  const source = await openReport(ctx, query, { onSortProgress });
-  const write = format === 'csv' ? writeReportCsv : writeReportXlsx;
+  const { format, onSortProgress, ownConnection, ...writeOptions } = options;
+  const source = await openReport(ctx, query, { onSortProgress, ownConnection });
+  // exceljs is a large module tree: loaded only for an XLSX export.
+  const write = format === 'csv' ? writeReportCsv : (await import('./write-xlsx')).writeReportXlsx;
   return write(source, { ...writeOptions, query });
 }

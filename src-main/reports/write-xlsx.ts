@@ -43,7 +43,9 @@ function cellValue(row: Row, key: keyof Row, kind: ColumnKind): ExcelJS.CellValu
   if (kind === 'date') return excelDate(value as string);
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   // A line break inside an Excel cell is LF; a raw CR would be lost by XML's line-end rules.
-  return (value as string).replace(/\r\n?/g, '\n');
+  // (Checked first: almost no value holds a CR, and the test is cheaper than the replace.)
+  const text = value as string;
+  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
 }
 
 /** Excel's column letters (1 = A, 27 = AA). */
@@ -72,6 +74,20 @@ async function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
     if (pipe.writableNeedDrain ?? pipe._writableState?.needDrain) await once(pipe, 'drain');
   }
 }
+
+/**
+ * One style object per column, shared by every data cell of the column (and one empty object
+ * shared by every data row). exceljs's style manager remembers the style id of each style
+ * object it has seen (a WeakMap keyed by the object), but a cell added by addRow gets a fresh
+ * style object merged from its column's, so without sharing every cell's style was rendered to
+ * XML and looked up by that text: measured, the largest single cost of the export. Frozen, so
+ * that nothing can change the style of a whole column through one cell.
+ */
+const COLUMN_STYLES: readonly Partial<ExcelJS.Style>[] = REPORT_COLUMNS.map((c) => {
+  const numFmt = XLSX_FORMATS[c.kind];
+  return Object.freeze(numFmt ? { numFmt } : {});
+});
+const DATA_ROW_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
 
 const HEADER_STYLE: Partial<ExcelJS.Style> = {
   font: { bold: true, color: { argb: 'FFFFFFFF' } },
@@ -125,17 +141,25 @@ async function writeWorkbook(
   producedAt: Date,
 ): Promise<number> {
   let rows = 0;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+    // Fastest deflate. It is archiver's default today, pinned because the level is a real cost:
+    // measured on 100,000 rows, level 6 made a 17 % smaller file (24.7 MB instead of 29.7 MB) for
+    // about 2 s more CPU, and level 0 (stored, 127 MB) was no faster than level 1.
+    zip: { zlib: { level: 1 } },
+  });
   workbook.creator = 'Underwriting Workstation';
   workbook.created = producedAt;
 
   const sheet = workbook.addWorksheet(REPORT_SHEET, {
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
   });
-  sheet.columns = REPORT_COLUMNS.map((c) => ({
+  sheet.columns = REPORT_COLUMNS.map((c, i) => ({
     key: c.key,
     width: c.width,
-    style: XLSX_FORMATS[c.kind] ? { numFmt: XLSX_FORMATS[c.kind] } : {},
+    style: COLUMN_STYLES[i]!,
   }));
   const header = sheet.addRow(REPORT_COLUMNS.map((c) => c.title));
   header.height = 30;
@@ -147,7 +171,11 @@ async function writeWorkbook(
     const failed = streamError();
     if (failed) throw failed;
     totals.add(row);
-    sheet.addRow(REPORT_COLUMNS.map((c) => cellValue(row, c.key, c.kind))).commit();
+    const added = sheet.addRow(REPORT_COLUMNS.map((c) => cellValue(row, c.key, c.kind)));
+    // Row.style is exceljs's own field, missing from its typings.
+    (added as unknown as { style: Partial<ExcelJS.Style> }).style = DATA_ROW_STYLE;
+    for (let i = 0; i < COLUMN_STYLES.length; i++) added.getCell(i + 1).style = COLUMN_STYLES[i]!;
+    added.commit();
     if (++rows % ROWS_BETWEEN_DRAINS === 0) await zipCaughtUp(sheet);
     if (rows % PROGRESS_EVERY === 0) options.onProgress?.(rows, Math.max(source.totalRows, rows));
   }

@@ -1,8 +1,14 @@
 import formbody from '@fastify/formbody';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifySchema,
+  type FastifyServerOptions,
+  type HTTPMethods,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API_PREFIX,
   ENDPOINTS,
@@ -13,13 +19,13 @@ import {
   TokenRequest,
   TokenResponse,
   replySchema,
+  type EndpointName,
   type ErrorDto,
 } from '../contract';
 import { GATEWAY, type GatewayContext } from '../gateway';
 import { apiClientSecretHash } from '../store/api-clients';
 import { verifyClientSecret } from './client-secret';
 import type { TokenService } from './tokens';
-import { registerWebMode } from './web-mode';
 
 export interface ServerOptions {
   gateway: GatewayContext;
@@ -40,23 +46,101 @@ function oauthError(reply: FastifyReply, status: number, error: OAuthErrorRespon
 
 const PUBLIC_API_PATHS = [SWAGGER_UI_PATH, `${API_PREFIX}/openapi.json`];
 
-export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+/*
+ * Schemas document the routes (OpenAPI); the gateway validates bodies itself so that every
+ * failure, a type error included, comes back in the spec's envelope with the spec's codes. So
+ * Fastify compiles no validator and no serializer. They are given as the compilers' factories
+ * too: without factories Fastify loads its default compilers (ajv, fast-json-stringify, over a
+ * hundred modules) when an instance is created, only for setValidatorCompiler to replace them.
+ */
+const passThroughValidator = () => (data: unknown) => ({ value: data });
+const jsonSerializer = () => (data: unknown) => JSON.stringify(data);
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+// Fastify types the factories after its default compilers (ajv's validate functions).
+const COMPILERS = { buildValidator: () => passThroughValidator, buildSerializer: () => jsonSerializer } as unknown as CompilersFactory;
+
+function createFastify(logger: boolean | undefined): FastifyInstance {
   const app = Fastify({
-    logger: options.logger
-      ? { level: 'info', redact: ['req.headers.authorization', 'req.body.client_secret'] }
-      : false,
+    logger: logger ? { level: 'info', redact: ['req.headers.authorization', 'req.body.client_secret'] } : false,
     // Underwriting payloads (a 10,000-deal bulk update) are large.
     bodyLimit: 64 * 1024 * 1024,
     return503OnClosing: true,
-  }).withTypeProvider<ZodTypeProvider>();
+    schemaController: { compilersFactory: COMPILERS },
+  });
+  app.setValidatorCompiler(passThroughValidator);
+  app.setSerializerCompiler(jsonSerializer);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+  return app;
+}
 
-  // Schemas document the routes (OpenAPI); the gateway validates bodies itself so that every
-  // failure, a type error included, comes back in the spec's envelope with the spec's codes.
-  app.setValidatorCompiler(() => (data) => ({ value: data }));
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (request.url.startsWith(API_PREFIX)) {
+    const malformed = error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError;
+    if (malformed) return reply.code(200).send(envelopeError('body', 'ValidationError', `The request body is not valid JSON: ${error.message}`));
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(envelopeError('server', 'ValidationError', 'The server could not complete the request.'));
+  }
+  if (request.url.startsWith(OAUTH_TOKEN_PATH)) return oauthError(reply, 400, 'invalid_request', 'The request body could not be read.');
+  return reply.send(error);
+}
 
-  await app.register(formbody);
-  await app.register(swagger, {
+function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
+  const body = envelopeError('path', 'MissingEntity', `No endpoint ${request.method} ${request.url.split('?')[0]}.`);
+  return reply.code(404).send(body);
+}
+
+const TOKEN_ROUTE_SCHEMA = {
+  summary: 'Issue an access token (OAuth 2.0 client credentials)',
+  body: TokenRequest,
+  response: { 200: TokenResponse, 400: OAuthErrorResponse, 401: OAuthErrorResponse },
+  security: [],
+} satisfies FastifySchema;
+
+interface ApiRoute {
+  name: EndpointName;
+  method: HTTPMethods;
+  url: string;
+  schema: FastifySchema;
+}
+
+/** One route per implemented endpoint, and per alias of it (aliases are left out of the OpenAPI). */
+function apiRoutes(): ApiRoute[] {
+  const routes: ApiRoute[] = [];
+  for (const name of ENDPOINT_NAMES) {
+    if (!GATEWAY[name]) continue;
+    const def = ENDPOINTS[name];
+    const schema = {
+      summary: def.summary,
+      operationId: name,
+      ...('params' in def ? { params: def.params } : {}),
+      ...('body' in def ? { body: def.body } : {}),
+      response: { 200: replySchema(name) },
+    };
+    for (const path of [def.path, ...('aliases' in def ? def.aliases : [])]) {
+      routes.push({ name, method: def.method, url: API_PREFIX + path, schema: path === def.path ? schema : { ...schema, hide: true } });
+    }
+  }
+  return routes;
+}
+
+/**
+ * The API reference (OpenAPI document and swagger-ui), built on its first request.
+ * @fastify/swagger documents the routes of the instance it is registered on; it and swagger-ui
+ * (with @fastify/static and yaml) are a good part of what the server would otherwise load at
+ * start. So they live on a Fastify instance of their own that holds the documented routes (the
+ * token endpoint and apiRoutes(), with the same schemas; a route added to the server must be added
+ * here to be documented) and is only ever asked for the reference: its handlers are never
+ * called. The server forwards the reference's requests to it (lazyReference).
+ */
+async function buildReference(): Promise<FastifyInstance> {
+  const [{ default: swagger }, { default: swaggerUi }, { jsonSchemaTransform }] = await Promise.all([
+    import('@fastify/swagger'),
+    import('@fastify/swagger-ui'),
+    import('fastify-type-provider-zod'),
+  ]);
+  const docs = createFastify(false);
+  await docs.register(swagger, {
     openapi: {
       info: { title: 'Deal Underwriting Service', version: '1.0.0', description: 'The Underwriting Workstation implementation of the Deal Underwriting Service API.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
@@ -64,54 +148,89 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: SWAGGER_UI_PATH });
-  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  await docs.register(swaggerUi, { routePrefix: SWAGGER_UI_PATH });
+  const notServedHere = async () => {
+    throw new Error('the API reference instance serves no API call');
+  };
+  docs.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => docs.swagger());
+  docs.post(OAUTH_TOKEN_PATH, { schema: TOKEN_ROUTE_SCHEMA }, notServedHere);
+  for (const route of apiRoutes()) docs.route({ ...route, handler: notServedHere });
+  await docs.ready();
+  return docs;
+}
+
+/** Response headers that belong to one connection, not to the answer a reference request forwards. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
+
+interface Reference {
+  /** Answers a request for the reference (the instance is built on the first one). */
+  forward(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  close(): Promise<void>;
+}
+
+function lazyReference(): Reference {
+  let reference: Promise<FastifyInstance> | undefined;
+  return {
+    async forward(request, reply) {
+      reference ??= buildReference().catch((err: unknown) => {
+        reference = undefined;
+        throw err;
+      });
+      const docs = await reference;
+      // A HEAD is answered here as Fastify answers one: the GET's headers (its length) without its body.
+      const method = request.method === 'HEAD' ? 'GET' : (request.method as HTTPMethods);
+      const res = await docs.inject({ method, url: request.url, headers: request.headers });
+      reply.code(res.statusCode);
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
+      }
+      // An empty answer (a redirect) goes out as one: a Buffer would be given a content-type.
+      return res.rawPayload.length > 0 ? reply.send(res.rawPayload) : reply.send();
+    },
+    async close() {
+      const docs = await reference?.catch(() => undefined);
+      await docs?.close();
+    },
+  };
+}
+
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const app = createFastify(options.logger).withTypeProvider<ZodTypeProvider>();
+
+  await app.register(formbody);
+  // The API reference: swagger-ui at its prefix (the spec names .../index.html), the document
+  // at openapi.json; both are built on their first request (buildReference).
+  const reference = lazyReference();
+  app.addHook('onClose', () => reference.close());
+  for (const url of [`${API_PREFIX}/openapi.json`, SWAGGER_UI_PATH, `${SWAGGER_UI_PATH}/*`]) {
+    app.get(url, { schema: { hide: true } }, (request, reply) => reference.forward(request, reply));
+  }
   // The spec names this address; swagger-ui serves its page at the prefix itself.
   app.get(`${SWAGGER_UI_PATH}/index.html`, { schema: { hide: true } }, async (_request, reply) => reply.redirect(SWAGGER_UI_PATH));
 
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (request.url.startsWith(API_PREFIX)) {
-      const malformed = error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError;
-      if (malformed) return reply.code(200).send(envelopeError('body', 'ValidationError', `The request body is not valid JSON: ${error.message}`));
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send(envelopeError('server', 'ValidationError', 'The server could not complete the request.'));
+  app.post(OAUTH_TOKEN_PATH, { schema: TOKEN_ROUTE_SCHEMA }, async (request, reply) => {
+    const parsed = TokenRequest.safeParse(request.body);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (!parsed.success) {
+      if (body.grant_type !== undefined && body.grant_type !== 'client_credentials') {
+        return oauthError(reply, 400, 'unsupported_grant_type', 'Only grant_type client_credentials is supported.');
+      }
+      const field = parsed.error.issues[0]?.path.join('.') || 'body';
+      return oauthError(reply, 400, 'invalid_request', `Missing or invalid parameter: ${field}.`);
     }
-    if (request.url.startsWith(OAUTH_TOKEN_PATH)) return oauthError(reply, 400, 'invalid_request', 'The request body could not be read.');
-    return reply.send(error);
+    const { client_id, client_secret, audience } = parsed.data;
+    const hash = apiClientSecretHash(options.gateway.db, client_id);
+    if (!hash || !verifyClientSecret(client_secret, hash)) {
+      return oauthError(reply, 401, 'invalid_client', 'Unknown client or wrong secret.');
+    }
+    if (audience !== options.tokens.audience) {
+      return oauthError(reply, 400, 'invalid_request', `audience must be ${options.tokens.audience}`);
+    }
+    const token = await options.tokens.issue(client_id);
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ token_type: 'Bearer', access_token: token.accessToken, expires_in: token.expiresIn });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    const body = envelopeError('path', 'MissingEntity', `No endpoint ${request.method} ${request.url.split('?')[0]}.`);
-    return reply.code(404).send(body);
-  });
-
-  app.post(
-    OAUTH_TOKEN_PATH,
-    { schema: { summary: 'Issue an access token (OAuth 2.0 client credentials)', body: TokenRequest, response: { 200: TokenResponse, 400: OAuthErrorResponse, 401: OAuthErrorResponse }, security: [] } },
-    async (request, reply) => {
-      const parsed = TokenRequest.safeParse(request.body);
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      if (!parsed.success) {
-        if (body.grant_type !== undefined && body.grant_type !== 'client_credentials') {
-          return oauthError(reply, 400, 'unsupported_grant_type', 'Only grant_type client_credentials is supported.');
-        }
-        const field = parsed.error.issues[0]?.path.join('.') || 'body';
-        return oauthError(reply, 400, 'invalid_request', `Missing or invalid parameter: ${field}.`);
-      }
-      const { client_id, client_secret, audience } = parsed.data;
-      const hash = apiClientSecretHash(options.gateway.db, client_id);
-      if (!hash || !verifyClientSecret(client_secret, hash)) {
-        return oauthError(reply, 401, 'invalid_client', 'Unknown client or wrong secret.');
-      }
-      if (audience !== options.tokens.audience) {
-        return oauthError(reply, 400, 'invalid_request', `audience must be ${options.tokens.audience}`);
-      }
-      const token = await options.tokens.issue(client_id);
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ token_type: 'Bearer', access_token: token.accessToken, expires_in: token.expiresIn });
-    },
-  );
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(`${API_PREFIX}/`)) return;
@@ -127,27 +246,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     }
   });
 
-  for (const name of ENDPOINT_NAMES) {
-    const handler = GATEWAY[name];
-    if (!handler) continue;
-    const def = ENDPOINTS[name];
-    const schema = {
-      summary: def.summary,
-      operationId: name,
-      ...('params' in def ? { params: def.params } : {}),
-      ...('body' in def ? { body: def.body } : {}),
-      response: { 200: replySchema(name) },
-    };
-    for (const path of [def.path, ...('aliases' in def ? def.aliases : [])]) {
-      app.route({
-        method: def.method,
-        url: API_PREFIX + path,
-        schema: path === def.path ? schema : { ...schema, hide: true },
-        handler: async (request) =>
-          (await handler(options.gateway, { params: (request.params ?? {}) as Record<string, string>, body: request.body })) as never,
-      });
-    }
+  for (const route of apiRoutes()) {
+    const handler = GATEWAY[route.name]!;
+    app.route({
+      ...route,
+      handler: async (request) =>
+        (await handler(options.gateway, { params: (request.params ?? {}) as Record<string, string>, body: request.body })) as never,
+    });
   }
-  if (options.web) await registerWebMode(app, options.web);
+  // Web mode's modules (@fastify/static among them) are loaded only when it is on.
+  if (options.web) await (await import('./web-mode')).registerWebMode(app, options.web);
   return app;
 }

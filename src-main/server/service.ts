@@ -8,7 +8,7 @@ import { closeDb, openDb, STORE_FILE, type Db } from '../store/db';
 import { loadSystemConfig, resourcesDir } from '../store/system-config';
 import { ensureUsers } from '../store/users';
 import { buildServer } from './app';
-import { createDownloadRegistry, createEventHub, registerBridge, type BridgeDispatcher, type BridgeFactory } from './bridge';
+import type { BridgeDispatcher, BridgeFactory } from './bridge';
 import { hashClientSecret } from './client-secret';
 import { createTokenService } from './tokens';
 
@@ -61,7 +61,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     // The generator is loaded only when asked for: an ordinary start does not pay for it.
     const demoSeeded =
       options.demoDeals !== undefined &&
-      (await import('../store/demo/seed')).seedDemoPortfolio(db, { deals: options.demoDeals, ownerIds: options.users ?? [] }).seeded;
+      (await import('../gateway/demo')).seedDemo(db, { deals: options.demoDeals, ownerIds: options.users ?? [] }).seeded;
 
     let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
     const web = options.web ? { session: randomBytes(24).toString('base64url'), rendererDir: rendererDir() } : undefined;
@@ -74,6 +74,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     });
     let bridge: BridgeDispatcher | undefined;
     if (web) {
+      // Web mode's modules are loaded only when it is on.
+      const { createDownloadRegistry, createEventHub, registerBridge } = await import('./bridge');
       const events = createEventHub();
       const downloads = createDownloadRegistry();
       bridge = options.bridge?.({ gateway, dataDir, emit: events.emit, exportTarget: downloads.target }) ?? {

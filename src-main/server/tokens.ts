@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+// The two entry points used, not jose's index: it loads every JOSE format (about 50 modules).
+import { SignJWT } from 'jose/jwt/sign';
+import { jwtVerify } from 'jose/jwt/verify';
 import type { Db } from '../store/db';
 import { getSetting, setSetting } from '../store/settings';
 

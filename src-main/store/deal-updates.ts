@@ -1,8 +1,9 @@
 import type { Statement } from 'better-sqlite3';
-import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { Column, getTableColumns } from 'drizzle-orm';
 import type { Db } from './db';
 import type { DealRow } from './deals';
-import { deals, files, loansPackages, users } from './schema';
+import { deals } from './schema';
+import { existingUsers, userExists } from './users';
 
 // The write side of the bulk update (PATCH bulkUpdateDeals). The gateway decides what may
 // change; this module reads what it needs to decide and writes the accepted changes, all in
@@ -31,69 +32,195 @@ export function dealColumnNullable(column: DealColumn): boolean {
   return !UPDATABLE.get(column)!.notNull;
 }
 
-// SQLite's default limit on bound parameters is 32766; stay far below it.
-const CHUNK = 900;
+/**
+ * A deal as the bulk update reads it: its id and the columns it asked for. The other columns are
+ * absent (not read), which is not the same as null.
+ */
+export type DealSnapshot = Pick<DealRow, 'id'> & Partial<DealRow>;
 
 /** What the gateway may ask while it validates a batch (inside the batch's transaction). */
 export interface DealUpdateSession {
-  /** The current rows of the deals among `ids` that exist. */
-  deals(ids: readonly string[]): Map<string, DealRow>;
+  /**
+   * The deals among `ids` that exist, with the current values of `columns` (and the id). One
+   * query, whatever the number of ids: read only what the batch needs, a wide row costs.
+   */
+  deals(ids: readonly string[], columns: Iterable<DealColumn>): Map<string, DealSnapshot>;
+  /**
+   * Looks up all these users in one query, so that userExists answers them from memory. The
+   * batch writes no users, so the answers hold for the whole transaction.
+   */
+  loadUsers(ids: Iterable<string>): void;
   userExists(id: string): boolean;
   /** Whether `fileId` is a file of the deal `dealId` (the files table). */
   dealHasFile(dealId: string, fileId: string): boolean;
+  /** As loadUsers, for loans packages. */
+  loadLoansPackages(ids: Iterable<string>): void;
   loansPackageExists(id: string): boolean;
   /** Writes one deal's accepted changes (one UPDATE) and stamps its updated_at. */
   apply(dealId: string, patch: DealPatch, updatedAt: string): void;
 }
 
-/** One prepared UPDATE per distinct set of columns, per connection. */
-const statements = new WeakMap<object, Map<string, Statement>>();
+/** The SQL name of a deals column, quoted. */
+const q = (column: AnyColumn): string => `"${column.name}"`;
 
-function updateStatement(client: Db['$client'], columns: readonly DealColumn[]): Statement {
-  let cache = statements.get(client);
-  if (!cache) statements.set(client, (cache = new Map()));
-  const key = columns.join(',');
-  let statement = cache.get(key);
-  if (!statement) {
-    const set = columns.map((c) => `"${UPDATABLE.get(c)!.name}" = ?`);
-    set.push(`"${COLUMNS.updatedAt.name}" = ?`);
-    statement = client.prepare(`UPDATE "deals" SET ${set.join(', ')} WHERE "${COLUMNS.id.name}" = ?`);
-    cache.set(key, statement);
+/** Statements compiled on demand, keyed by their shape. Bounded: shapes come from requests. */
+class StatementCache<T> {
+  private readonly entries = new Map<string, T>();
+  constructor(private readonly max: number) {}
+  get(key: string, make: () => T): T {
+    let entry = this.entries.get(key);
+    if (entry === undefined) {
+      if (this.entries.size >= this.max) this.entries.clear();
+      this.entries.set(key, (entry = make()));
+    }
+    return entry;
   }
-  return statement;
 }
 
-/** `db` is the transaction (drizzle queries); `client` its connection (prepared UPDATEs). */
-function session(db: Db, client: Db['$client']): DealUpdateSession {
+/** The UPDATE of one set of columns (in patch order), with how each value is stored. */
+interface UpdateShape {
+  statement: Statement;
+  /** null: the value is stored as it is. */
+  encoders: (AnyColumn | null)[];
+}
+
+interface Statements {
+  /** SELECT of some deals columns, by the columns' keys. */
+  reads: StatementCache<Statement>;
+  /** UPDATE of some deals columns (and updated_at), by the columns' keys in patch order. */
+  updates: StatementCache<UpdateShape>;
+  file: Statement;
+  loansPackages: Statement;
+  loansPackage: Statement;
+}
+
+/** The compiled statements of the bulk update, per connection. */
+const statementCache = new WeakMap<object, Statements>();
+
+function statementsOf(client: Db['$client']): Statements {
+  let s = statementCache.get(client);
+  if (!s) {
+    s = {
+      reads: new StatementCache<Statement>(64),
+      updates: new StatementCache<UpdateShape>(256),
+      file: client.prepare('SELECT 1 FROM files WHERE id = ? AND deal_id = ?').pluck(),
+      loansPackages: client.prepare('SELECT id FROM loans_packages WHERE id IN (SELECT value FROM json_each(?))').pluck(),
+      loansPackage: client.prepare('SELECT 1 FROM loans_packages WHERE id = ?').pluck(),
+    };
+    statementCache.set(client, s);
+  }
+  return s;
+}
+
+const ALL_KEYS = Object.keys(COLUMNS) as (keyof DealRow)[];
+
+/**
+ * Reads `keys` of the deals among a JSON array of ids. Rows come back as arrays (better-sqlite3
+ * builds objects with many keys slowly) and are made into objects here, decoded as drizzle
+ * decodes them (e.g. integer booleans).
+ */
+function readDeals(client: Db['$client'], s: Statements, ids: readonly string[], wanted: ReadonlySet<string>): Map<string, DealSnapshot> {
+  const keys = ALL_KEYS.filter((key) => wanted.has(key));
+  const statement = s.reads.get(keys.join(','), () =>
+    client
+      .prepare(`SELECT ${keys.map((key) => q(COLUMNS[key])).join(', ')} FROM "deals" WHERE ${q(COLUMNS.id)} IN (SELECT value FROM json_each(?))`)
+      .raw(),
+  );
+  const decoders = keys.map((key) => {
+    const column = COLUMNS[key];
+    return column.mapFromDriverValue === Column.prototype.mapFromDriverValue ? null : column;
+  });
+  const idIndex = keys.indexOf('id');
+  const found = new Map<string, DealSnapshot>();
+  for (const values of statement.all(JSON.stringify(ids)) as unknown[][]) {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const value = values[i];
+      const decoder = decoders[i];
+      row[keys[i]!] = decoder && value !== null ? decoder.mapFromDriverValue(value) : value;
+    }
+    found.set(values[idIndex] as string, row as DealSnapshot);
+  }
+  return found;
+}
+
+function updateShape(client: Db['$client'], s: Statements, key: string, columns: readonly DealColumn[]): UpdateShape {
+  return s.updates.get(key, () => {
+    const set = columns.map((c) => `${q(UPDATABLE.get(c)!)} = ?`);
+    set.push(`${q(COLUMNS.updatedAt)} = ?`);
+    return {
+      statement: client.prepare(`UPDATE "deals" SET ${set.join(', ')} WHERE ${q(COLUMNS.id)} = ?`),
+      encoders: columns.map((c) => {
+        const column = UPDATABLE.get(c)!;
+        return column.mapToDriverValue === Column.prototype.mapToDriverValue ? null : column;
+      }),
+    };
+  });
+}
+
+/**
+ * Existence checks answered from memory once asked: `load` asks many ids in one query, `one` a
+ * single id. Valid for one transaction (the bulk update writes none of the tables asked).
+ */
+function existence(
+  many: (ids: readonly string[]) => Iterable<string>,
+  one: (id: string) => boolean,
+): { load(ids: Iterable<string>): void; has(id: string): boolean } {
+  const known = new Map<string, boolean>();
   return {
-    deals(ids) {
-      const unique = [...new Set(ids)];
-      const found = new Map<string, DealRow>();
-      for (let i = 0; i < unique.length; i += CHUNK) {
-        const rows = db.select().from(deals).where(inArray(deals.id, unique.slice(i, i + CHUNK))).all();
-        for (const row of rows) found.set(row.id, row);
-      }
-      return found;
+    load(ids) {
+      const unknown = [...new Set(ids)].filter((id) => !known.has(id));
+      if (unknown.length === 0) return;
+      for (const id of unknown) known.set(id, false);
+      for (const id of many(unknown)) known.set(id, true);
     },
-    userExists(id) {
-      return db.select({ id: users.id }).from(users).where(eq(users.id, id)).get() !== undefined;
+    has(id) {
+      let exists = known.get(id);
+      if (exists === undefined) known.set(id, (exists = one(id)));
+      return exists;
     },
+  };
+}
+
+/** `db` is the connection the batch's transaction runs on (its statements run inside it). */
+function session(db: Db): DealUpdateSession {
+  const client = db.$client;
+  const s = statementsOf(client);
+  const users = existence(
+    (ids) => existingUsers(db, ids),
+    (id) => userExists(db, id),
+  );
+  const packages = existence(
+    (ids) => s.loansPackages.all(JSON.stringify(ids)) as string[],
+    (id) => s.loansPackage.get(id) !== undefined,
+  );
+  return {
+    deals(ids, columns) {
+      if (ids.length === 0) return new Map();
+      return readDeals(client, s, [...new Set(ids)], new Set<string>(['id', ...columns]));
+    },
+    loadUsers: users.load,
+    userExists: users.has,
     dealHasFile(dealId, fileId) {
-      return (
-        db.select({ id: files.id }).from(files).where(and(eq(files.id, fileId), eq(files.dealId, dealId))).get() !==
-        undefined
-      );
+      return s.file.get(fileId, dealId) !== undefined;
     },
-    loansPackageExists(id) {
-      return db.select({ id: loansPackages.id }).from(loansPackages).where(eq(loansPackages.id, id)).get() !== undefined;
-    },
+    loadLoansPackages: packages.load,
+    loansPackageExists: packages.has,
     apply(dealId, patch, updatedAt) {
-      const columns = (Object.keys(patch) as DealColumn[]).filter((c) => patch[c] !== undefined).sort();
-      const values = columns.map((c) => {
-        const value = patch[c];
-        return value === null ? null : UPDATABLE.get(c)!.mapToDriverValue(value);
-      });
-      updateStatement(client, columns).run(...values, updatedAt, dealId);
+      const columns: DealColumn[] = [];
+      const values: unknown[] = [];
+      for (const column of Object.keys(patch) as DealColumn[]) {
+        const value = patch[column];
+        if (value === undefined) continue;
+        columns.push(column);
+        values.push(value);
+      }
+      const { statement, encoders } = updateShape(client, s, columns.join(','), columns);
+      for (let i = 0; i < values.length; i++) {
+        const encoder = encoders[i];
+        if (encoder && values[i] !== null) values[i] = encoder.mapToDriverValue(values[i]);
+      }
+      statement.run(...values, updatedAt, dealId);
     },
   };
 }
@@ -104,5 +231,5 @@ function session(db: Db, client: Db['$client']): DealUpdateSession {
  * should `work` throw, nothing of it does.
  */
 export function inDealUpdateTransaction<T>(db: Db, work: (s: DealUpdateSession) => T): T {
-  return db.transaction((tx) => work(session(tx as unknown as Db, db.$client)), { behavior: 'immediate' });
+  return db.transaction(() => work(session(db)), { behavior: 'immediate' });
 }

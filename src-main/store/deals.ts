@@ -1,17 +1,28 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './db';
 import { collaterals, dealCollaterals, dealCompanies, dealPeople, deals } from './schema';
+import { perConnection, prepared } from './statements';
 
 export type DealRow = typeof deals.$inferSelect;
 export type DealInsert = typeof deals.$inferInsert;
 export type CollateralRow = typeof collaterals.$inferSelect;
 
 export function dealRow(db: Db, id: string): DealRow | undefined {
-  return db.select().from(deals).where(eq(deals.id, id)).get();
+  return perConnection(db, 'deals.dealRow', () =>
+    db
+      .select()
+      .from(deals)
+      .where(eq(deals.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
 }
 
 export function dealRows(db: Db, ids: readonly string[]): DealRow[] {
   return ids.length ? db.select().from(deals).where(inArray(deals.id, [...ids])).all() : [];
+}
+
+export function dealCount(db: Db): number {
+  return prepared(db, 'SELECT count(*) FROM deals').pluck().get() as number;
 }
 
 export function allDealIds(db: Db): string[] {
@@ -19,23 +30,34 @@ export function allDealIds(db: Db): string[] {
 }
 
 export function dealPartyIds(db: Db, dealId: string): { personIds: string[]; companyIds: string[] } {
-  const personIds = db.select({ id: dealPeople.personId }).from(dealPeople).where(eq(dealPeople.dealId, dealId)).all();
-  const companyIds = db
-    .select({ id: dealCompanies.companyId })
-    .from(dealCompanies)
-    .where(eq(dealCompanies.dealId, dealId))
-    .all();
-  return { personIds: personIds.map((r) => r.id), companyIds: companyIds.map((r) => r.id) };
+  const people = perConnection(db, 'deals.personIds', () =>
+    db
+      .select({ id: dealPeople.personId })
+      .from(dealPeople)
+      .where(eq(dealPeople.dealId, sql.placeholder('dealId')))
+      .prepare(),
+  );
+  const companies = perConnection(db, 'deals.companyIds', () =>
+    db
+      .select({ id: dealCompanies.companyId })
+      .from(dealCompanies)
+      .where(eq(dealCompanies.dealId, sql.placeholder('dealId')))
+      .prepare(),
+  );
+  return { personIds: people.all({ dealId }).map((r) => r.id), companyIds: companies.all({ dealId }).map((r) => r.id) };
 }
 
 export function collateralsOfDeal(db: Db, dealId: string): CollateralRow[] {
-  return db
-    .select({ c: collaterals })
-    .from(dealCollaterals)
-    .innerJoin(collaterals, eq(collaterals.id, dealCollaterals.collateralId))
-    .where(eq(dealCollaterals.dealId, dealId))
-    .orderBy(asc(dealCollaterals.position), asc(collaterals.id))
-    .all()
+  return perConnection(db, 'deals.collateralsOfDeal', () =>
+    db
+      .select({ c: collaterals })
+      .from(dealCollaterals)
+      .innerJoin(collaterals, eq(collaterals.id, dealCollaterals.collateralId))
+      .where(eq(dealCollaterals.dealId, sql.placeholder('dealId')))
+      .orderBy(asc(dealCollaterals.position), asc(collaterals.id))
+      .prepare(),
+  )
+    .all({ dealId })
     .map((r) => r.c);
 }
 

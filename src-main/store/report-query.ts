@@ -1,7 +1,6 @@
 import type { Db } from './db';
-import type { CollateralRow } from './deals';
-import { collaterals, dealCollaterals } from './schema';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { PIPELINE_DEAL_COLUMNS, type PipelineDealRow } from './pipeline-query';
+import { prepared } from './statements';
 
 /**
  * The selection of the cross-deal collateral report: which (deal, collateral) pairs it has and
@@ -122,38 +121,48 @@ export function selectReportLinks(db: Db, selection: ReportSelection, order?: Re
     .all(...where.params) as number[];
 }
 
-export interface ReportLink {
+/** What a report row is made of: the link, its deal's fields and its collateral's. */
+export interface ReportRowInputs extends PipelineDealRow {
   linkId: number;
-  dealId: string;
+  loanTerm: number;
+  originationDate: string | null;
   collateralId: string;
+  collateralName: string;
+  fullAddress: string | null;
+  city: string | null;
+  usState: string | null;
+  zipCode: string | null;
+  collateralPropertyType: string;
 }
 
-/** The pairs behind the given link ids, in the given order; a link deleted meanwhile is skipped. */
-export function reportLinks(db: Db, linkIds: readonly number[]): ReportLink[] {
+const ROW_INPUT_COLUMNS = `dc.rowid AS linkId, ${PIPELINE_DEAL_COLUMNS},
+    d.loan_term AS loanTerm, d.origination_date AS originationDate,
+    c.id AS collateralId, c.name AS collateralName, c.full_address AS fullAddress, c.city AS city,
+    c.state AS usState, c.zip_code AS zipCode, c.property_type AS collateralPropertyType`;
+const SELECT_ROW_INPUTS = `SELECT ${ROW_INPUT_COLUMNS} ${FROM} WHERE dc.rowid IN (SELECT value FROM json_each(?))`;
+
+/**
+ * The inputs of every selected row, ordered by a stored column or by default, read one row at
+ * a time: an export streams them without holding the selection (the statement's cursor stays
+ * open until the iterator is done).
+ */
+export function iterateReportRowInputs(db: Db, selection: ReportSelection, order?: ReportOrder): IterableIterator<ReportRowInputs> {
+  const where = whereClause(selection);
+  return db.$client.prepare(`SELECT ${ROW_INPUT_COLUMNS} ${FROM} ${where.sql} ${orderClause(order)}`).iterate(...where.params) as IterableIterator<ReportRowInputs>;
+}
+
+/** How many rows the selection has. */
+export function countReportLinks(db: Db, selection: ReportSelection): number {
+  const where = whereClause(selection);
+  return db.$client.prepare(`SELECT count(*) ${FROM} ${where.sql}`).pluck().get(...where.params) as number;
+}
+
+/** The inputs of the given links' rows, in the given order; a link deleted meanwhile is skipped. */
+export function reportRowInputs(db: Db, linkIds: readonly number[]): ReportRowInputs[] {
   if (linkIds.length === 0) return [];
-  const rows = db.$client
-    .prepare(
-      `SELECT rowid AS linkId, deal_id AS dealId, collateral_id AS collateralId
-       FROM deal_collaterals WHERE rowid IN (SELECT value FROM json_each(?))`,
-    )
-    .all(JSON.stringify(linkIds)) as ReportLink[];
+  const rows = prepared(db, SELECT_ROW_INPUTS).all(JSON.stringify(linkIds)) as ReportRowInputs[];
   const byId = new Map(rows.map((r) => [r.linkId, r]));
-  return linkIds.map((id) => byId.get(id)).filter((r): r is ReportLink => r !== undefined);
-}
-
-/** Every collateral of each deal, in the order collateralsOfDeal gives (position, then id). */
-export function collateralsOfDeals(db: Db, dealIds: readonly string[]): Map<string, CollateralRow[]> {
-  const byDeal = new Map<string, CollateralRow[]>(dealIds.map((id) => [id, []]));
-  if (dealIds.length === 0) return byDeal;
-  const rows = db
-    .select({ dealId: dealCollaterals.dealId, c: collaterals })
-    .from(dealCollaterals)
-    .innerJoin(collaterals, eq(collaterals.id, dealCollaterals.collateralId))
-    .where(inArray(dealCollaterals.dealId, [...dealIds]))
-    .orderBy(asc(dealCollaterals.dealId), asc(dealCollaterals.position), asc(collaterals.id))
-    .all();
-  for (const r of rows) byDeal.get(r.dealId)?.push(r.c);
-  return byDeal;
+  return linkIds.map((id) => byId.get(id)).filter((r): r is ReportRowInputs => r !== undefined);
 }
 
 /**

@@ -473,3 +473,24 @@ export const syncState = sqliteTable('sync_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Each collateral's roll-up figures (CollateralRollupFigures), kept so that deal reads, the
+ * pipeline and the report need not rebuild the collateral graph. A cache, never a source: the
+ * triggers of migration 0002 delete a collateral's row in the same statement as any write to
+ * what its figures are computed from, and a row whose `version` is not the gateway's formula
+ * version counts as missing. A missing row is computed from the inputs on read.
+ */
+export const collateralFigures = sqliteTable('collateral_figures', {
+  collateralId: text('collateral_id')
+    .primaryKey()
+    .references(() => collaterals.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  netOperatingIncome: real('net_operating_income').notNull(),
+  netIncome: real('net_income').notNull(),
+  incomeValuation: real('income_valuation').notNull(),
+  alternativeValuation: real('alternative_valuation').notNull(),
+  salesValuation: real('sales_valuation').notNull(),
+  totalSF: real('total_sf').notNull(),
+  totalUnit: real('total_unit').notNull(),
+});

@@ -1,9 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from './db';
 import { settings } from './schema';
+import { perConnection } from './statements';
 
 export function getSetting<T>(db: Db, key: string): T | undefined {
-  return db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get()?.value as T | undefined;
+  const query = perConnection(db, 'settings.get', () =>
+    db
+      .select({ value: settings.value })
+      .from(settings)
+      .where(eq(settings.key, sql.placeholder('key')))
+      .prepare(),
+  );
+  return query.get({ key })?.value as T | undefined;
 }
 
 export function setSetting(db: Db, key: string, value: unknown): void {

@@ -1,4 +1,5 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Statement } from 'better-sqlite3';
+import { eq, getTableColumns, getTableName } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from './db';
 import {
@@ -18,6 +19,7 @@ import {
   loansPackages,
   marketData,
   people,
+  remoteShadow,
   rentRollItems,
   rentRolls,
   revenueValuations,
@@ -66,6 +68,7 @@ export interface MirrorScope {
 }
 
 type Row = Record<string, unknown>;
+type Client = Db['$client'];
 
 function stable(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
@@ -85,17 +88,116 @@ function same(a: unknown, b: unknown): boolean {
   return false;
 }
 
-const CHUNK = 500;
+// The pull writes about a hundred rows per deal: drizzle's query builder (building and compiling
+// each statement anew) cost more than SQLite's work. The mirror's statements are compiled once per
+// connection and cached; the column mapping (names, JSON and boolean modes) is drizzle's own,
+// read from the schema, so rows go in and come out exactly as drizzle would write and read them.
 
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+interface ColumnInfo {
+  prop: string;
+  name: string;
+  column: SQLiteColumn;
 }
 
-function selectIn(db: Db, table: SQLiteTable, column: SQLiteColumn, ids: readonly string[]): Row[] {
-  const unique = [...new Set(ids)];
-  return chunks(unique).flatMap((part) => db.select().from(table).where(inArray(column, part)).all() as Row[]);
+interface TableInfo {
+  name: string;
+  columns: ColumnInfo[];
+  byProp: Map<string, ColumnInfo>;
+  /** SELECT list of every column, in `columns` order. */
+  selectList: string;
+  touch: boolean;
+}
+
+const tableInfos = new WeakMap<SQLiteTable, TableInfo>();
+
+function quote(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+function infoOf(table: SQLiteTable): TableInfo {
+  let info = tableInfos.get(table);
+  if (!info) {
+    const columns = Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>).map(([prop, column]) => ({ prop, name: column.name, column }));
+    info = {
+      name: getTableName(table),
+      columns,
+      byProp: new Map(columns.map((c) => [c.prop, c])),
+      selectList: columns.map((c) => quote(c.name)).join(', '),
+      touch: columns.some((c) => c.prop === 'updatedAt'),
+    };
+    tableInfos.set(table, info);
+  }
+  return info;
+}
+
+const statementCache = new WeakMap<Client, Map<string, Statement>>();
+
+function statement(db: Db, sqlText: string, raw = false): Statement {
+  let statements = statementCache.get(db.$client);
+  if (!statements) statementCache.set(db.$client, (statements = new Map()));
+  const key = raw ? `raw:${sqlText}` : sqlText;
+  let s = statements.get(key);
+  if (!s) {
+    s = db.$client.prepare(sqlText);
+    if (raw) s.raw(true);
+    statements.set(key, s);
+  }
+  return s;
+}
+
+function encode(c: ColumnInfo, value: unknown): unknown {
+  return value === null || value === undefined ? null : c.column.mapToDriverValue(value);
+}
+
+function decodeRows(info: TableInfo, rows: unknown[][]): Row[] {
+  const { columns } = info;
+  return rows.map((values) => {
+    const row: Row = {};
+    for (let i = 0; i < columns.length; i++) {
+      const v = values[i];
+      row[columns[i]!.prop] = v === null ? null : columns[i]!.column.mapFromDriverValue(v);
+    }
+    return row;
+  });
+}
+
+/** Rows of `table` whose `prop` column is one of `ids` (one compiled statement for any count). */
+function selectIn(db: Db, table: SQLiteTable, prop: string, ids: readonly string[]): Row[] {
+  if (ids.length === 0) return [];
+  const info = infoOf(table);
+  const column = info.byProp.get(prop)!;
+  const s = statement(db, `SELECT ${info.selectList} FROM ${quote(info.name)} WHERE ${quote(column.name)} IN (SELECT value FROM json_each(?))`, true);
+  return decodeRows(info, s.all(JSON.stringify([...new Set(ids)])) as unknown[][]);
+}
+
+function deleteIn(db: Db, table: SQLiteTable, prop: string, ids: readonly string[]): void {
+  if (ids.length === 0) return;
+  const info = infoOf(table);
+  statement(db, `DELETE FROM ${quote(info.name)} WHERE ${quote(info.byProp.get(prop)!.name)} IN (SELECT value FROM json_each(?))`).run(JSON.stringify(ids));
+}
+
+/** Inserts rows (absent and undefined members take the column's default, as drizzle does). */
+function insertRows(db: Db, table: SQLiteTable, rows: readonly Row[]): void {
+  const info = infoOf(table);
+  for (const row of rows) {
+    const columns: ColumnInfo[] = [];
+    for (const c of info.columns) if (row[c.prop] !== undefined) columns.push(c);
+    const s = statement(
+      db,
+      `INSERT INTO ${quote(info.name)} (${columns.map((c) => quote(c.name)).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    );
+    s.run(columns.map((c) => encode(c, row[c.prop])));
+  }
+}
+
+/** Sets `changes` (props to values) on the rows whose `keyProp` column equals `key`. */
+function updateRow(db: Db, table: SQLiteTable, keyProp: string, key: unknown, changes: Row): void {
+  const info = infoOf(table);
+  const columns = info.columns.filter((c) => changes[c.prop] !== undefined);
+  if (columns.length === 0) return;
+  const keyColumn = info.byProp.get(keyProp)!;
+  const s = statement(db, `UPDATE ${quote(info.name)} SET ${columns.map((c) => `${quote(c.name)} = ?`).join(', ')} WHERE ${quote(keyColumn.name)} = ?`);
+  s.run([...columns.map((c) => encode(c, changes[c.prop])), encode(keyColumn, key)]);
 }
 
 /**
@@ -104,16 +206,15 @@ function selectIn(db: Db, table: SQLiteTable, column: SQLiteColumn, ids: readonl
  * Returns the number of rows written.
  */
 function reconcile(db: Db, table: SQLiteTable, key: string, existing: readonly Row[], desired: readonly Row[], now: string): number {
-  const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
-  const pk = columns[key]!;
-  const touch = 'updatedAt' in columns;
+  const info = infoOf(table);
+  const touch = info.touch;
   const want = new Map(desired.map((r) => [r[key] as string, r]));
   const have = new Map(existing.map((r) => [r[key] as string, r]));
   let written = 0;
   const gone = [...have.keys()].filter((id) => !want.has(id));
-  for (const part of chunks(gone)) {
-    db.delete(table).where(inArray(pk, part)).run();
-    written += part.length;
+  if (gone.length) {
+    deleteIn(db, table, key, gone);
+    written += gone.length;
   }
   const inserts: Row[] = [];
   for (const [id, row] of want) {
@@ -122,18 +223,18 @@ function reconcile(db: Db, table: SQLiteTable, key: string, existing: readonly R
       inserts.push(touch ? { createdAt: now, updatedAt: now, ...row } : row);
       continue;
     }
-    const changes: Row = {};
-    for (const [column, value] of Object.entries(row)) {
-      if (value !== undefined && !same(current[column], value)) changes[column] = value;
+    let changes: Row | undefined;
+    for (const column in row) {
+      const value = row[column];
+      if (value !== undefined && info.byProp.has(column) && !same(current[column], value)) (changes ??= {})[column] = value;
     }
-    if (Object.keys(changes).length === 0) continue;
+    if (!changes) continue;
     if (touch && !('updatedAt' in changes)) changes.updatedAt = now;
-    db.update(table).set(changes as never).where(eq(pk, id)).run();
+    updateRow(db, table, key, id, changes);
     written += 1;
   }
   if (inserts.length) {
-    const width = Math.max(1, Object.keys(inserts[0]!).length);
-    for (const part of chunks(inserts, Math.max(1, Math.floor(30_000 / width)))) db.insert(table).values(part as never).run();
+    insertRows(db, table, inserts);
     written += inserts.length;
   }
   return written;
@@ -142,44 +243,51 @@ function reconcile(db: Db, table: SQLiteTable, key: string, existing: readonly R
 function ensureIds(db: Db, table: typeof users | typeof loansPackages, ids: readonly string[], row: (id: string) => Row): number {
   const wanted = [...new Set(ids.filter(Boolean))];
   if (wanted.length === 0) return 0;
-  const have = new Set(selectIn(db, table, table.id, wanted).map((r) => r.id as string));
+  const have = new Set(selectIn(db, table, 'id', wanted).map((r) => r.id as string));
   const missing = wanted.filter((id) => !have.has(id));
-  if (missing.length) db.insert(table).values(missing.map(row) as never).run();
+  if (missing.length) insertRows(db, table, missing.map(row));
   return missing.length;
 }
 
 /** Links of one deal (deal_people / deal_companies): exactly `ids`. */
 function reconcileLinks(db: Db, table: typeof dealPeople | typeof dealCompanies, dealId: string, ids: readonly string[]): number {
-  const other = table === dealPeople ? dealPeople.personId : dealCompanies.companyId;
   const key = table === dealPeople ? 'personId' : 'companyId';
-  const existing = new Set(
-    (db.select().from(table).where(eq(table.dealId, dealId)).all() as Row[]).map((r) => r[key] as string),
-  );
+  const info = infoOf(table);
+  const other = quote(info.byProp.get(key)!.name);
+  const dealColumn = quote(info.byProp.get('dealId')!.name);
+  const existing = new Set(statement(db, `SELECT ${other} FROM ${quote(info.name)} WHERE ${dealColumn} = ?`).pluck().all(dealId) as string[]);
   const wanted = new Set(ids);
   let written = 0;
   const gone = [...existing].filter((id) => !wanted.has(id));
   if (gone.length) {
-    db.delete(table).where(and(eq(table.dealId, dealId), inArray(other, gone))).run();
+    statement(db, `DELETE FROM ${quote(info.name)} WHERE ${dealColumn} = ? AND ${other} IN (SELECT value FROM json_each(?))`).run(dealId, JSON.stringify(gone));
     written += gone.length;
   }
   const added = [...wanted].filter((id) => !existing.has(id));
   if (added.length) {
-    db.insert(table).values(added.map((id) => ({ dealId, [key]: id })) as never).run();
+    insertRows(db, table, added.map((id) => ({ dealId, [key]: id })));
     written += added.length;
   }
   return written;
 }
 
-function linkedCount(db: Db, column: SQLiteColumn, table: SQLiteTable, id: string): number {
-  return (db.select({ n: sql<number>`count(*)` }).from(table).where(eq(column, id)).get() as { n: number }).n;
+/** Whether any row of `table` has `id` in its `prop` column. */
+function linked(db: Db, table: SQLiteTable, prop: string, id: string): boolean {
+  const info = infoOf(table);
+  return statement(db, `SELECT 1 FROM ${quote(info.name)} WHERE ${quote(info.byProp.get(prop)!.name)} = ? LIMIT 1`).get(id) !== undefined;
+}
+
+function deleteById(db: Db, table: SQLiteTable, id: string): number {
+  const info = infoOf(table);
+  return statement(db, `DELETE FROM ${quote(info.name)} WHERE ${quote(info.byProp.get('id')!.name)} = ?`).run(id).changes;
 }
 
 /** Deletes the collaterals (with everything under them) that no deal links any more. */
 function deleteUnlinkedCollaterals(db: Db, ids: readonly string[]): number {
   let written = 0;
   for (const id of new Set(ids)) {
-    if (linkedCount(db, dealCollaterals.collateralId, dealCollaterals, id) > 0) continue;
-    written += db.delete(collaterals).where(eq(collaterals.id, id)).run().changes;
+    if (linked(db, dealCollaterals, 'collateralId', id)) continue;
+    written += deleteById(db, collaterals, id);
   }
   return written;
 }
@@ -187,10 +295,10 @@ function deleteUnlinkedCollaterals(db: Db, ids: readonly string[]): number {
 function deleteUnlinkedParties(db: Db, personIds: readonly string[], companyIds: readonly string[]): number {
   let written = 0;
   for (const id of new Set(personIds)) {
-    if (linkedCount(db, dealPeople.personId, dealPeople, id) === 0) written += db.delete(people).where(eq(people.id, id)).run().changes;
+    if (!linked(db, dealPeople, 'personId', id)) written += deleteById(db, people, id);
   }
   for (const id of new Set(companyIds)) {
-    if (linkedCount(db, dealCompanies.companyId, dealCompanies, id) === 0) written += db.delete(companies).where(eq(companies.id, id)).run().changes;
+    if (!linked(db, dealCompanies, 'companyId', id)) written += deleteById(db, companies, id);
   }
   return written;
 }
@@ -204,38 +312,37 @@ export function applyMirrorDeal(db: Db, m: MirrorDeal, previous: MirrorScope | n
   let written = 0;
   written += ensureIds(db, users, m.users, (id) => ({ id }));
   written += ensureIds(db, loansPackages, m.loansPackageIds, (id) => ({ id, name: id }));
-  written += reconcile(db, people, 'id', selectIn(db, people, people.id, m.people.map((p) => p.id)), m.people, now);
-  written += reconcile(db, companies, 'id', selectIn(db, companies, companies.id, m.companies.map((c) => c.id)), m.companies, now);
-  written += reconcile(db, deals, 'id', selectIn(db, deals, deals.id, [dealId]), [m.deal], now);
+  written += reconcile(db, people, 'id', selectIn(db, people, 'id', m.people.map((p) => p.id)), m.people, now);
+  written += reconcile(db, companies, 'id', selectIn(db, companies, 'id', m.companies.map((c) => c.id)), m.companies, now);
+  written += reconcile(db, deals, 'id', selectIn(db, deals, 'id', [dealId]), [m.deal], now);
 
   const collateralRows = m.collaterals.map((c) => c.collateral);
   const collateralIds = collateralRows.map((c) => c.id!);
-  written += reconcile(db, collaterals, 'id', selectIn(db, collaterals, collaterals.id, collateralIds), collateralRows, now);
+  written += reconcile(db, collaterals, 'id', selectIn(db, collaterals, 'id', collateralIds), collateralRows, now);
 
   // deal_collaterals: the platform's collaterals in its order; links to collaterals it never had stay.
-  const links = db.select().from(dealCollaterals).where(eq(dealCollaterals.dealId, dealId)).all();
+  const links = selectIn(db, dealCollaterals, 'dealId', [dealId]) as { collateralId: string; position: number }[];
   const wantedPosition = new Map(collateralIds.map((id, position) => [id, position]));
   const known = new Set([...(previous?.collateralIds ?? []), ...collateralIds]);
   const removedCollaterals: string[] = [];
+  const linkTable = infoOf(dealCollaterals);
+  const linkWhere = `${quote(linkTable.byProp.get('dealId')!.name)} = ? AND ${quote(linkTable.byProp.get('collateralId')!.name)} = ?`;
   for (const link of links) {
     const position = wantedPosition.get(link.collateralId);
     if (position === undefined) {
       if (!known.has(link.collateralId)) continue;
-      db.delete(dealCollaterals).where(and(eq(dealCollaterals.dealId, dealId), eq(dealCollaterals.collateralId, link.collateralId))).run();
+      statement(db, `DELETE FROM ${quote(linkTable.name)} WHERE ${linkWhere}`).run(dealId, link.collateralId);
       removedCollaterals.push(link.collateralId);
       written += 1;
     } else if (link.position !== position) {
-      db.update(dealCollaterals)
-        .set({ position })
-        .where(and(eq(dealCollaterals.dealId, dealId), eq(dealCollaterals.collateralId, link.collateralId)))
-        .run();
+      statement(db, `UPDATE ${quote(linkTable.name)} SET ${quote(linkTable.byProp.get('position')!.name)} = ? WHERE ${linkWhere}`).run(position, dealId, link.collateralId);
       written += 1;
     }
   }
-  const linked = new Set(links.map((l) => l.collateralId));
-  const newLinks = collateralIds.filter((id) => !linked.has(id)).map((id) => ({ dealId, collateralId: id, position: wantedPosition.get(id)! }));
+  const linkedIds = new Set(links.map((l) => l.collateralId));
+  const newLinks = collateralIds.filter((id) => !linkedIds.has(id)).map((id) => ({ dealId, collateralId: id, position: wantedPosition.get(id)! }));
   if (newLinks.length) {
-    db.insert(dealCollaterals).values(newLinks).run();
+    insertRows(db, dealCollaterals, newLinks);
     written += newLinks.length;
   }
   for (const id of previous?.collateralIds ?? []) if (!wantedPosition.has(id)) removedCollaterals.push(id);
@@ -247,45 +354,38 @@ export function applyMirrorDeal(db: Db, m: MirrorDeal, previous: MirrorScope | n
   const all = <K extends keyof MirrorCollateral>(key: K) => m.collaterals.flatMap((c) => c[key] as Row[]);
   const componentRows = all('components');
   const componentIds = componentRows.map((c) => c.id as string);
-  written += reconcile(db, components, 'id', selectIn(db, components, components.collateralId, collateralIds), componentRows, now);
-  written += reconcile(db, marketData, 'componentId', selectIn(db, marketData, marketData.componentId, componentIds), all('marketData'), now);
-  written += reconcile(db, salesComps, 'id', selectIn(db, salesComps, salesComps.componentId, componentIds), all('salesComps'), now);
-  written += reconcile(db, livingUnits, 'id', selectIn(db, livingUnits, livingUnits.componentId, componentIds), all('livingUnits'), now);
+  written += reconcile(db, components, 'id', selectIn(db, components, 'collateralId', collateralIds), componentRows, now);
+  written += reconcile(db, marketData, 'componentId', selectIn(db, marketData, 'componentId', componentIds), all('marketData'), now);
+  written += reconcile(db, salesComps, 'id', selectIn(db, salesComps, 'componentId', componentIds), all('salesComps'), now);
+  written += reconcile(db, livingUnits, 'id', selectIn(db, livingUnits, 'componentId', componentIds), all('livingUnits'), now);
   const rollRows = all('rentRolls');
-  written += reconcile(db, rentRolls, 'id', selectIn(db, rentRolls, rentRolls.componentId, componentIds), rollRows, now);
+  written += reconcile(db, rentRolls, 'id', selectIn(db, rentRolls, 'componentId', componentIds), rollRows, now);
   written += reconcile(
     db,
     rentRollItems,
     'id',
-    selectIn(db, rentRollItems, rentRollItems.rentRollId, rollRows.map((r) => r.id as string)),
+    selectIn(db, rentRollItems, 'rentRollId', rollRows.map((r) => r.id as string)),
     all('rentRollItems'),
     now,
   );
   const valuationRows = all('revenueValuations');
-  written += reconcile(db, revenueValuations, 'id', selectIn(db, revenueValuations, revenueValuations.collateralId, collateralIds), valuationRows, now);
+  written += reconcile(db, revenueValuations, 'id', selectIn(db, revenueValuations, 'collateralId', collateralIds), valuationRows, now);
   written += reconcile(
     db,
     cashFlowTransactions,
     'id',
-    selectIn(db, cashFlowTransactions, cashFlowTransactions.valuationId, valuationRows.map((v) => v.id as string)),
+    selectIn(db, cashFlowTransactions, 'valuationId', valuationRows.map((v) => v.id as string)),
     all('cashFlowTransactions'),
     now,
   );
-  written += reconcile(
-    db,
-    alternativeValuations,
-    'id',
-    selectIn(db, alternativeValuations, alternativeValuations.collateralId, collateralIds),
-    all('alternativeValuations'),
-    now,
-  );
+  written += reconcile(db, alternativeValuations, 'id', selectIn(db, alternativeValuations, 'collateralId', collateralIds), all('alternativeValuations'), now);
 
   const fundsRows = m.funds ? [m.funds.analysis as Row] : [];
-  written += reconcile(db, fundsAnalyses, 'id', selectIn(db, fundsAnalyses, fundsAnalyses.dealId, [dealId]), fundsRows, now);
+  written += reconcile(db, fundsAnalyses, 'id', selectIn(db, fundsAnalyses, 'dealId', [dealId]), fundsRows, now);
   if (m.funds) {
-    const fundsId = m.funds.analysis.id;
-    written += reconcile(db, fundSources, 'id', selectIn(db, fundSources, fundSources.fundsId, [fundsId]), m.funds.sources, now);
-    written += reconcile(db, fundUses, 'id', selectIn(db, fundUses, fundUses.fundsId, [fundsId]), m.funds.uses, now);
+    const fundsId = m.funds.analysis.id!;
+    written += reconcile(db, fundSources, 'id', selectIn(db, fundSources, 'fundsId', [fundsId]), m.funds.sources, now);
+    written += reconcile(db, fundUses, 'id', selectIn(db, fundUses, 'fundsId', [fundsId]), m.funds.uses, now);
   }
 
   written += deleteUnlinkedCollaterals(db, removedCollaterals);
@@ -301,7 +401,7 @@ export function applyMirrorDeal(db: Db, m: MirrorDeal, previous: MirrorScope | n
 
 /** Removes a deal the platform no longer has, with what only it used of `scope`. */
 export function removeMirrorDeal(db: Db, dealId: string, scope: MirrorScope): number {
-  let written = db.delete(deals).where(eq(deals.id, dealId)).run().changes;
+  let written = deleteById(db, deals, dealId);
   written += deleteUnlinkedCollaterals(db, scope.collateralIds);
   written += deleteUnlinkedParties(db, scope.personIds, scope.companyIds);
   return written;
@@ -326,11 +426,64 @@ export function inSyncTransaction<T>(db: Db, work: () => T): T {
 
 /** The created_at of deals (the order getAllDealIds lists them in). */
 export function dealCreatedAt(db: Db, ids: readonly string[]): Map<string, string> {
-  return new Map(
-    chunks([...new Set(ids)]).flatMap((part) =>
-      db.select({ id: deals.id, createdAt: deals.createdAt }).from(deals).where(inArray(deals.id, part)).all().map((r) => [r.id, r.createdAt] as const),
-    ),
+  return new Map(selectIn(db, deals, 'id', ids).map((r) => [r.id as string, r.createdAt as string] as const));
+}
+
+// The pull's hot path over remote_shadow (DESIGN.md "Sync"): a deal's listing hash is checked
+// for every deal of every sync, and a changed deal writes a dozen shadow rows. Same table and
+// semantics as sync-shadow.ts, with statements compiled once per connection.
+
+/** The stored content hash of one shadow entry (undefined when absent). */
+export function shadowHashOf(db: Db, type: string, id: string): string | undefined {
+  const t = infoOf(remoteShadow);
+  const s = statement(db, `SELECT ${col(remoteShadow, 'contentHash')} FROM ${quote(t.name)} WHERE ${col(remoteShadow, 'type')} = ? AND ${col(remoteShadow, 'id')} = ?`);
+  return (s.pluck().get(type, id) as string | undefined) ?? undefined;
+}
+
+/** The stored JSON of one shadow entry (undefined when absent). */
+export function shadowJsonOf(db: Db, type: string, id: string): string | undefined {
+  const t = infoOf(remoteShadow);
+  const s = statement(db, `SELECT ${col(remoteShadow, 'json')} FROM ${quote(t.name)} WHERE ${col(remoteShadow, 'type')} = ? AND ${col(remoteShadow, 'id')} = ?`);
+  return (s.pluck().get(type, id) as string | undefined) ?? undefined;
+}
+
+/** The stored content hashes of the given reads (absent keys are not stored), keyed "type\u0000id". */
+export function shadowHashesOf(db: Db, keys: readonly { type: string; id: string }[]): Map<string, string> {
+  const byType = new Map<string, string[]>();
+  for (const k of keys) {
+    const ids = byType.get(k.type);
+    if (ids) ids.push(k.id);
+    else byType.set(k.type, [k.id]);
+  }
+  const t = infoOf(remoteShadow);
+  const s = statement(
+    db,
+    `SELECT ${col(remoteShadow, 'id')}, ${col(remoteShadow, 'contentHash')} FROM ${quote(t.name)} ` +
+      `WHERE ${col(remoteShadow, 'type')} = ? AND ${col(remoteShadow, 'id')} IN (SELECT value FROM json_each(?))`,
+    true,
   );
+  const out = new Map<string, string>();
+  for (const [type, ids] of byType) {
+    for (const [id, hash] of s.all(type, JSON.stringify(ids)) as [string, string][]) out.set(`${type}\u0000${id}`, hash);
+  }
+  return out;
+}
+
+/** Inserts or replaces shadow entries. */
+export function putShadowEntries(db: Db, entries: readonly (typeof remoteShadow.$inferInsert)[]): void {
+  if (entries.length === 0) return;
+  const t = infoOf(remoteShadow);
+  const [type, id, json, hash, fetched] = (['type', 'id', 'json', 'contentHash', 'fetchedAt'] as const).map((p) => col(remoteShadow, p));
+  const s = statement(
+    db,
+    `INSERT INTO ${quote(t.name)} (${type}, ${id}, ${json}, ${hash}, ${fetched}) VALUES (?, ?, ?, ?, ?) ` +
+      `ON CONFLICT (${type}, ${id}) DO UPDATE SET ${json} = excluded.${json}, ${hash} = excluded.${hash}, ${fetched} = excluded.${fetched}`,
+  );
+  for (const e of entries) s.run(e.type, e.id, e.json, e.contentHash, e.fetchedAt);
+}
+
+function col(table: SQLiteTable, prop: string): string {
+  return quote(infoOf(table).byProp.get(prop)!.name);
 }
 
 /** Sets a deal's working-copy columns (take theirs). */

@@ -72,6 +72,10 @@ function sameColumnValue(a: unknown, b: unknown): boolean {
 
 interface EditStatements {
   tracked: Statement;
+  /** Whether any deal at all is synced (a store never linked to a platform has none). */
+  anyTracked: Statement;
+  /** The synced deals among a JSON array of deal ids. */
+  trackedAmong: Statement;
   find: Statement;
   insert: Statement;
   update: Statement;
@@ -89,6 +93,19 @@ function statementsOf(client: Db['$client']): EditStatements {
         `SELECT 1 FROM remote_shadow WHERE type = 'getDealInfo' AND id = ?
          UNION ALL SELECT 1 FROM outbox WHERE entity_type = '${DEAL_ENTITY}' AND entity_id = ? AND field = '${CREATE_FIELD}' LIMIT 1`,
       ),
+      anyTracked: client
+        .prepare(
+          `SELECT EXISTS (SELECT 1 FROM remote_shadow WHERE type = 'getDealInfo')
+               OR EXISTS (SELECT 1 FROM outbox WHERE entity_type = '${DEAL_ENTITY}' AND field = '${CREATE_FIELD}')`,
+        )
+        .pluck(),
+      trackedAmong: client
+        .prepare(
+          `SELECT j.value FROM json_each(?) j
+           WHERE EXISTS (SELECT 1 FROM remote_shadow WHERE type = 'getDealInfo' AND id = j.value)
+              OR EXISTS (SELECT 1 FROM outbox WHERE entity_type = '${DEAL_ENTITY}' AND entity_id = j.value AND field = '${CREATE_FIELD}')`,
+        )
+        .pluck(),
       find: client.prepare(`SELECT id, base_value, status FROM outbox WHERE entity_type = '${DEAL_ENTITY}' AND entity_id = ? AND field = ?`),
       insert: client.prepare(
         `INSERT INTO outbox (entity_type, entity_id, field, base_value, new_value, status, created_at, updated_at)
@@ -127,7 +144,41 @@ export function recordDealEdits(db: Db, dealId: string, changes: readonly FieldC
   if (changes.length === 0) return;
   const s = statementsOf(db.$client);
   if (s.tracked.get(dealId, dealId) === undefined) return;
+  queueEdits(s, dealId, changes, new Date().toISOString());
+}
+
+/**
+ * recordDealEdits for many deals, as one bulk update makes them: which of them are synced is
+ * asked once, in one query, instead of once per deal. Use it inside the transaction that writes
+ * the working copy, for the deals named when it was made.
+ */
+export interface DealEditRecorder {
+  /** Whether the deal is synced with the platform: only then are its edits queued. */
+  tracks(dealId: string): boolean;
+  /** Whether any of the deals is. */
+  tracksAny(): boolean;
+  /** Queues one deal's changes (nothing for a deal that is not synced). */
+  record(dealId: string, changes: readonly FieldChange[]): void;
+}
+
+export function dealEditRecorder(db: Db, dealIds: Iterable<string>): DealEditRecorder {
+  const s = statementsOf(db.$client);
+  const ids = [...new Set(dealIds)];
+  const tracked = new Set(ids.length && s.anyTracked.get() ? (s.trackedAmong.all(JSON.stringify(ids)) as string[]) : []);
   const now = new Date().toISOString();
+  return {
+    tracks: (dealId) => tracked.has(dealId),
+    tracksAny: () => tracked.size > 0,
+    record(dealId, changes) {
+      if (changes.length > 0 && tracked.has(dealId)) queueEdits(s, dealId, changes, now);
+    },
+  };
+}
+
+// One lookup per (deal, field) before its write. Reading all of a batch's rows in one query
+// instead was measured (10,000 synced deals x 5 fields: 648 against 654 ms of CPU per request)
+// and kept out: no gain, and a copy of the rows to keep in step with the writes.
+function queueEdits(s: EditStatements, dealId: string, changes: readonly FieldChange[], now: string): void {
   for (const { property, before, after } of changes) {
     const row = s.find.get(dealId, property) as { id: number; base_value: string | null; status: OutboxStatus } | undefined;
     if (!row) {
@@ -167,6 +218,8 @@ export interface OutboxFilter {
   statuses?: readonly OutboxStatus[];
   entityId?: string;
   field?: string;
+  /** At most this many rows (the oldest). */
+  limit?: number;
 }
 
 export function outboxEntries(db: Db, filter: OutboxFilter = {}): OutboxEntry[] {
@@ -175,13 +228,12 @@ export function outboxEntries(db: Db, filter: OutboxFilter = {}): OutboxEntry[] 
     filter.entityId !== undefined ? eq(outbox.entityId, filter.entityId) : undefined,
     filter.field !== undefined ? eq(outbox.field, filter.field) : undefined,
   ].filter((w) => w !== undefined);
-  return db
+  const query = db
     .select()
     .from(outbox)
     .where(where.length ? and(...where) : undefined)
-    .orderBy(asc(outbox.id))
-    .all()
-    .map(toEntry);
+    .orderBy(asc(outbox.id));
+  return (filter.limit !== undefined ? query.limit(filter.limit).all() : query.all()).map(toEntry);
 }
 
 export function outboxEntryById(db: Db, id: number): OutboxEntry | undefined {

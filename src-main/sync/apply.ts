@@ -1,15 +1,27 @@
 import { BulkUpdateProperty, readDealProperty, type SeedInfoResponseDto } from '../contract';
 import type { Db } from '../store/db';
-import { applyMirrorDeal, dealCreatedAt, inSyncTransaction, removeMirrorDeal, type MirrorScope } from '../store/sync-mirror';
+import {
+  applyMirrorDeal,
+  dealCreatedAt,
+  inSyncTransaction,
+  putShadowEntries,
+  removeMirrorDeal,
+  shadowHashesOf,
+  shadowHashOf,
+  shadowJsonOf,
+  type MirrorScope,
+} from '../store/sync-mirror';
 import { CREATE_FIELD, deleteOutboxEntry, outboxEntries, updateOutboxEntry, type OutboxEntry } from '../store/sync-outbox';
-import { deleteShadowEntry, getShadowEntry, getShadowHashes, otherGraphMentions, putShadowEntry } from '../store/sync-shadow';
+import { deleteShadowEntry, otherGraphMentions } from '../store/sync-shadow';
 import { RemoteError } from './errors';
 import { GRAPH_TYPE, listingKeys, type DealGraph } from './graph';
 import { decidePull } from './merge';
 import { buildMirrorDeal, syntheticCreatedAt } from './mirror-rows';
 
-// Applying what the platform reads to the store, one deal per transaction: the three-way merge
-// of the deal's fields with its outbox rows, the working copy (as a diff), the shadow.
+// Applying what the platform reads to the store: the three-way merge of the deal's fields with
+// its outbox rows, the working copy (as a diff), the shadow. A deal's writes are atomic (its
+// graph and its shadow rows commit together); the pull commits several deals per transaction
+// (applyPulledGraphs), each in its own savepoint.
 
 export const DELETED_REMOTELY = 'DeletedRemotely';
 export const CHANGED_REMOTELY = 'ChangedOnPlatform';
@@ -31,19 +43,19 @@ export interface ApplyOutcome {
 
 /** What the last pull of a deal brought (its collaterals, people, companies), from the shadow. */
 export function previousScope(db: Db, dealId: string): MirrorScope | null {
-  const deal = getShadowEntry(db, 'getDealInfo', dealId);
-  if (!deal) return null;
-  const info = JSON.parse(deal.json) as Pick<SeedInfoResponseDto, 'personIds' | 'companyIds'>;
-  const summary = getShadowEntry(db, 'getDealCollateralSummary', dealId);
-  const collateralIds = summary ? (JSON.parse(summary.json) as { collateralSummaries: { id: string }[] }).collateralSummaries.map((c) => c.id) : [];
+  const deal = shadowJsonOf(db, 'getDealInfo', dealId);
+  if (deal === undefined) return null;
+  const info = JSON.parse(deal) as Pick<SeedInfoResponseDto, 'personIds' | 'companyIds'>;
+  const summary = shadowJsonOf(db, 'getDealCollateralSummary', dealId);
+  const collateralIds = summary !== undefined ? (JSON.parse(summary) as { collateralSummaries: { id: string }[] }).collateralSummaries.map((c) => c.id) : [];
   return { collateralIds, personIds: info.personIds ?? [], companyIds: info.companyIds ?? [] };
 }
 
 /** Deletes the shadow rows a deal's listing names that no other deal's listing names. */
 function dropShadowOf(db: Db, dealId: string, keep: ReadonlySet<string>): void {
-  const listing = getShadowEntry(db, GRAPH_TYPE, dealId);
-  if (!listing) return;
-  for (const { type, id } of listingKeys(listing.json)) {
+  const listing = shadowJsonOf(db, GRAPH_TYPE, dealId);
+  if (listing === undefined) return;
+  for (const { type, id } of listingKeys(listing)) {
     if (keep.has(`${type}\u0000${id}`)) continue;
     // Shared reads (a person, a collateral of two deals) stay while another deal lists them.
     if (otherGraphMentions(db, GRAPH_TYPE, dealId, JSON.stringify(id))) continue;
@@ -63,8 +75,7 @@ function fieldRows(db: Db, dealId: string): OutboxEntry[] {
  */
 export function applyGraph(db: Db, graph: DealGraph, position: number, now: string, beforeMerge?: () => void): ApplyOutcome {
   const createdAt = syntheticCreatedAt(position);
-  const unchanged = (): boolean =>
-    getShadowEntry(db, GRAPH_TYPE, graph.dealId)?.contentHash === graph.listing.hash && dealCreatedAt(db, [graph.dealId]).get(graph.dealId) === createdAt;
+  const unchanged = (): boolean => isUnchanged(db, graph, position);
   if (!beforeMerge && unchanged()) return { written: false, conflicts: 0, settled: 0, inexact: 0 };
 
   return inSyncTransaction(db, () => {
@@ -102,18 +113,53 @@ export function applyGraph(db: Db, graph: DealGraph, position: number, now: stri
     applyMirrorDeal(db, mirror, scope, now);
 
     // The shadow: changed reads only, then the listing.
-    const stored = getShadowHashes(db, graph.entries);
-    for (const entry of graph.entries) {
-      if (stored.get(`${entry.type}\u0000${entry.id}`) === entry.hash) continue;
-      putShadowEntry(db, { type: entry.type, id: entry.id, json: entry.json, contentHash: entry.hash, fetchedAt: now });
-    }
+    const stored = shadowHashesOf(db, graph.entries);
+    putShadowEntries(
+      db,
+      graph.entries
+        .filter((entry) => stored.get(`${entry.type}\u0000${entry.id}`) !== entry.hash)
+        .map((entry) => ({ type: entry.type, id: entry.id, json: entry.json, contentHash: entry.hash, fetchedAt: now })),
+    );
     dropShadowOf(db, graph.dealId, new Set(graph.entries.map((e) => `${e.type}\u0000${e.id}`)));
-    const listing = getShadowEntry(db, GRAPH_TYPE, graph.dealId);
-    if (listing?.contentHash !== graph.listing.hash) {
-      putShadowEntry(db, { type: GRAPH_TYPE, id: graph.dealId, json: graph.listing.json, contentHash: graph.listing.hash, fetchedAt: now });
+    if (shadowHashOf(db, GRAPH_TYPE, graph.dealId) !== graph.listing.hash) {
+      putShadowEntries(db, [{ type: GRAPH_TYPE, id: graph.dealId, json: graph.listing.json, contentHash: graph.listing.hash, fetchedAt: now }]);
     }
     return outcome;
   });
+}
+
+/** Whether the shadow already holds exactly this graph and the deal is in its place: nothing to write. */
+export function isUnchanged(db: Db, graph: DealGraph, position: number): boolean {
+  return shadowHashOf(db, GRAPH_TYPE, graph.dealId) === graph.listing.hash && dealCreatedAt(db, [graph.dealId]).get(graph.dealId) === syntheticCreatedAt(position);
+}
+
+export interface PulledGraph {
+  graph: DealGraph;
+  position: number;
+}
+
+export type PulledOutcome = { ok: true; outcome: ApplyOutcome } | { ok: false; error: unknown };
+
+/**
+ * Applies several pulled graphs in ONE transaction (one commit, so one fsync, for them all), each
+ * deal in its own savepoint: a deal that fails is rolled back alone and reported, the others
+ * commit. Unchanged graphs are recognised first and open no transaction at all.
+ */
+export function applyPulledGraphs(db: Db, items: readonly PulledGraph[], now: string): PulledOutcome[] {
+  const results: PulledOutcome[] = items.map(() => ({ ok: true, outcome: { written: false, conflicts: 0, settled: 0, inexact: 0 } }));
+  const todo = items.flatMap((item, i) => (isUnchanged(db, item.graph, item.position) ? [] : [i]));
+  if (todo.length === 0) return results;
+  inSyncTransaction(db, () => {
+    for (const i of todo) {
+      const { graph, position } = items[i]!;
+      try {
+        results[i] = { ok: true, outcome: applyGraph(db, graph, position, now) };
+      } catch (error) {
+        results[i] = { ok: false, error };
+      }
+    }
+  });
+  return results;
 }
 
 /**

@@ -12,7 +12,9 @@ import {
   type OutboxStatus,
 } from '../store/sync-outbox';
 import { getShadowEntry } from '../store/sync-shadow';
+import { shadowHashesOfType } from '../store/sync-state';
 import { DELETED_REMOTELY, isProperty } from './apply';
+import { GRAPH_TYPE } from './graph';
 
 // The outbox as the UI shows it, and the user's decisions on conflicts (DESIGN.md "Sync": keep
 // mine / take theirs; underwriting data never silently loses to last-write-wins) and on
@@ -60,9 +62,9 @@ function toItem(db: Db, row: OutboxEntry): OutboxItem {
   };
 }
 
-/** Every outbox row (pending, in flight, ambiguous, conflicts, rejected), oldest first. */
-export function listOutbox(db: Db, statuses?: readonly OutboxStatus[]): OutboxItem[] {
-  return outboxEntries(db, statuses ? { statuses } : {}).map((row) => toItem(db, row));
+/** Every outbox row (pending, in flight, ambiguous, conflicts, rejected), oldest first; at most `limit`. */
+export function listOutbox(db: Db, statuses?: readonly OutboxStatus[], limit?: number): OutboxItem[] {
+  return outboxEntries(db, { ...(statuses ? { statuses } : {}), ...(limit !== undefined ? { limit } : {}) }).map((row) => toItem(db, row));
 }
 
 /** The conflicts: base, mine and theirs per field. */
@@ -114,4 +116,20 @@ export function takeTheirs(db: Db, id: number): void {
     if (theirs === undefined) return;
     setDealColumns(db, row.entityId, { [PROPERTY_COLUMNS[row.field as BulkUpdateProperty]]: theirs });
   });
+}
+
+/**
+ * Per deal, the hash of the graph last read from the platform (its shadow listing). Two of them,
+ * taken before and after a sync, tell which deals the sync changed (changedDeals).
+ */
+export function pulledDealHashes(db: Db): Map<string, string> {
+  return shadowHashesOfType(db, GRAPH_TYPE);
+}
+
+/** Deals whose pulled graph differs between two pulledDealHashes (new, changed or gone). */
+export function changedDeals(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): string[] {
+  const changed: string[] = [];
+  for (const [id, hash] of after) if (before.get(id) !== hash) changed.push(id);
+  for (const id of before.keys()) if (!after.has(id)) changed.push(id);
+  return changed;
 }

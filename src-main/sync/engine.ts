@@ -21,7 +21,7 @@ export interface SyncOptions {
   db: Db;
   remote: RemoteConfig;
   mode?: SyncMode;
-  /** Requests in flight (default 8); deals read at once is half of it. */
+  /** Requests in flight (default 8). The pull reads 4 deals per request slot at once; the push settles half as many deals at once. */
   concurrency?: number;
   /** Deals per bulkUpdateDeals call (default 100). */
   batchSize?: number;

@@ -1,5 +1,7 @@
 // What a sync reports while it runs: the CLI prints it, the UI can subscribe to it.
 
+import type { SyncSummaryView } from '../contract/app-channels';
+
 export type SyncPhase = 'connect' | 'recover' | 'pull' | 'push' | 'done';
 
 export type SyncEvent =
@@ -8,28 +10,5 @@ export type SyncEvent =
   | { type: 'retry'; method: string; path: string; attempt: number; reason: string }
   | { type: 'warning'; message: string };
 
-export interface SyncSummary {
-  /** Deals the platform lists. */
-  remoteDeals: number;
-  /** Deals whose local copy was written by the pull (new or changed). */
-  pulled: number;
-  /** Deals the pull found unchanged (nothing written). */
-  unchanged: number;
-  /** Deals removed here because the platform no longer has them. */
-  removed: number;
-  /** Local edits the platform confirmed. */
-  pushed: number;
-  /** Deals created offline that now exist on the platform. */
-  created: number;
-  /** Outbox rows in conflict after the sync (base, mine and theirs held for the user). */
-  conflicts: number;
-  /** Outbox rows the platform rejected (kept, visible and editable). */
-  rejected: number;
-  /** Edits still queued (not yet confirmed). */
-  queued: number;
-  /** Figures the mirror could only approximate (0 when every read is reproduced exactly). */
-  inexact: number;
-  requests: number;
-  retries: number;
-  durationMs: number;
-}
+/** What one sync did: the same shape the workstation shows (contract/app-channels). */
+export type SyncSummary = SyncSummaryView;

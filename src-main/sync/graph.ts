@@ -112,22 +112,44 @@ export interface GraphReader {
    * a deal absent here is asked for on its own.
    */
   propertyTypes?: Map<string, Map<string, AssetType>>;
+  /** Set while prefetchPropertyTypes runs: deals wait for it before asking on their own. */
+  propertyTypesReady?: Promise<void>;
 }
+
+const REPORT_PAGE = 1000;
 
 /**
  * Reads the property type of every collateral of every deal through the cross-deal report, a
- * page of 1000 rows per call (much cheaper than one report per deal). A platform that cannot
- * answer leaves `reader.propertyTypes` unset: deals then ask on their own.
+ * page of 1000 rows per call (much cheaper than one report per deal): the first page, then the
+ * others at once. A platform that cannot answer leaves `reader.propertyTypes` unset: deals then
+ * ask on their own.
  */
 export async function prefetchPropertyTypes(r: GraphReader, dealIds: readonly string[]): Promise<void> {
   const types = new Map<string, Map<string, AssetType>>(dealIds.map((id) => [id, new Map()]));
-  for (let page = 1; ; page++) {
-    const result = await read(r, 'getCrossDealCollateralReport', undefined, { page, pageSize: 1000 });
-    if (!result.ok) return;
-    for (const row of result.body.rows) types.get(row.dealId)?.set(row.collateralId, row.propertyType);
-    if (page * 1000 >= result.body.totalRows || result.body.rows.length === 0) break;
+  const page = (n: number) => read(r, 'getCrossDealCollateralReport', undefined, { page: n, pageSize: REPORT_PAGE });
+  const first = await page(1);
+  if (!first.ok) return;
+  const pages = [first.body];
+  const count = Math.ceil(first.body.totalRows / REPORT_PAGE);
+  if (first.body.rows.length > 0 && count > 1) {
+    for (const p of await Promise.all(Array.from({ length: count - 1 }, (_, i) => page(i + 2)))) {
+      if (!p.ok) return;
+      pages.push(p.body);
+    }
   }
+  for (const p of pages) for (const row of p.rows) types.get(row.dealId)?.set(row.collateralId, row.propertyType);
   r.propertyTypes = types;
+}
+
+/**
+ * Starts prefetchPropertyTypes without waiting for it: deal reads start at once and wait for it
+ * only where they need it. Its failure fails the deals (and is returned for the caller to await).
+ */
+export function startPrefetchPropertyTypes(r: GraphReader, dealIds: readonly string[]): Promise<void> {
+  const ready = prefetchPropertyTypes(r, dealIds);
+  r.propertyTypesReady = ready;
+  ready.catch(() => undefined);
+  return ready;
 }
 
 async function read<N extends ReadName>(r: GraphReader, name: N, params: Record<string, string> | undefined, body?: unknown) {
@@ -141,7 +163,11 @@ async function required<T>(result: Promise<CallResult<T>>, what: string): Promis
   throw new RemoteError('protocol', `the platform refused to read ${what}: ${r.error.code} ${r.error.message}`);
 }
 
-/** Reads a deal's whole graph; 'missing' when the platform has no such deal (MissingEntity). */
+/**
+ * Reads a deal's whole graph; 'missing' when the platform has no such deal (MissingEntity).
+ * Every read starts as soon as what it depends on has come (a collateral's cash flow when the
+ * collateral summary is in, a rent roll when its component is), not level by level.
+ */
 export async function fetchDealGraph(r: GraphReader, dealId: string): Promise<DealGraph | 'missing'> {
   const dealRead = await read(r, 'getDealInfo', { id: dealId });
   if (!dealRead.ok) {
@@ -149,18 +175,40 @@ export async function fetchDealGraph(r: GraphReader, dealId: string): Promise<De
     throw new RemoteError('protocol', `the platform refused to read deal ${dealId}: ${dealRead.error.code} ${dealRead.error.message}`);
   }
   const deal = dealRead.body;
-  const entries: ReadEntry[] = [entryOf('getDealInfo', dealId, stripEnvelope(deal))];
 
-  const [fundsRead, collateralSummary, componentSummary, report, people, companies] = await Promise.all([
+  const collateralSummaryRead = required(read(r, 'getDealCollateralSummary', { dealId }), `the collaterals of deal ${dealId}`);
+  const componentSummaryRead = required(read(r, 'getDealComponentSummary', { dealId }), `the components of deal ${dealId}`);
+  const cashFlowsRead = collateralSummaryRead.then((summary) =>
+    Promise.all(summary.collateralSummaries.map((s) => required(read(r, 'getCollateralCashFlow', { id: s.id }), `the cash flow of collateral ${s.id}`))),
+  );
+  // A typed component read carries every field of the base read: the base is not read as well.
+  const componentsRead = componentSummaryRead.then((summary) =>
+    Promise.all(
+      summary.componentSummary.map(async (c) => {
+        const detailName = COMPONENT_DETAIL[c.componentType];
+        const info = await required(read(r, detailName ?? 'getBaseComponentInfo', { id: c.id }), `component ${c.id}`);
+        const rolls = await Promise.all((info as ComponentInfoResponseDto).rentRollsOrder.map((rollId) => readRentRoll(r, rollId, c.componentType)));
+        return { info, detailName, rolls };
+      }),
+    ),
+  );
+  const reportRead = (async () => {
+    await r.propertyTypesReady;
+    return r.propertyTypes?.has(dealId) ? null : read(r, 'getCrossDealCollateralReport', undefined, { dealIds: [dealId], pageSize: REPORT_PAGE });
+  })();
+
+  const [fundsRead, collateralSummary, componentSummary, report, people, companies, cashFlows, componentReads] = await Promise.all([
     read(r, 'getDealFunds', { dealId }),
-    required(read(r, 'getDealCollateralSummary', { dealId }), `the collaterals of deal ${dealId}`),
-    required(read(r, 'getDealComponentSummary', { dealId }), `the components of deal ${dealId}`),
-    r.propertyTypes?.has(dealId)
-      ? Promise.resolve(null)
-      : read(r, 'getCrossDealCollateralReport', undefined, { dealIds: [dealId], pageSize: 1000 }),
+    collateralSummaryRead,
+    componentSummaryRead,
+    reportRead,
     Promise.all(deal.personIds.map((id) => required(r.cache.get(`person:${id}`, () => read(r, 'getPersonInfo', { id })), `person ${id}`))),
     Promise.all(deal.companyIds.map((id) => required(r.cache.get(`company:${id}`, () => read(r, 'getCompanyInfo', { id })), `company ${id}`))),
+    cashFlowsRead,
+    componentsRead,
   ]);
+
+  const entries: ReadEntry[] = [entryOf('getDealInfo', dealId, stripEnvelope(deal))];
   let funds: DealFundsInfoResponseDto | null = null;
   if (fundsRead.ok) funds = fundsRead.body;
   else if (fundsRead.error.code !== 'MissingEntity') {
@@ -183,33 +231,22 @@ export async function fetchDealGraph(r: GraphReader, dealId: string): Promise<De
   for (const p of people) entries.push(entryOf('getPersonInfo', p.id, stripEnvelope(p)));
   for (const c of companies) entries.push(entryOf('getCompanyInfo', c.id, stripEnvelope(c)));
 
-  // A collateral's component summary is the deal's, filtered (same order, position then id), and
-  // a typed component read carries every field of the base read: neither is read twice.
+  // A collateral's component summary is the deal's, filtered (same order, position then id).
   const summaries = collateralSummary.collateralSummaries;
   const collaterals = new Map<string, { components: ComponentSummaryDto[]; cashFlow: CollateralCashFlowResponseDto }>();
-  await Promise.all(
-    summaries.map(async (s) => {
-      const cashFlow = await required(read(r, 'getCollateralCashFlow', { id: s.id }), `the cash flow of collateral ${s.id}`);
-      collaterals.set(s.id, { components: componentSummary.componentSummary.filter((c) => c.collateralId === s.id), cashFlow });
-    }),
-  );
+  summaries.forEach((s, i) => {
+    collaterals.set(s.id, { components: componentSummary.componentSummary.filter((c) => c.collateralId === s.id), cashFlow: cashFlows[i]! });
+  });
   for (const s of summaries) entries.push(entryOf('getCollateralCashFlow', s.id, stripEnvelope(collaterals.get(s.id)!.cashFlow)));
 
   const componentList = componentSummary.componentSummary;
   const components = new Map<string, { base: ComponentInfoResponseDto; detail: ComponentDetail | null }>();
   const rentRolls = new Map<string, RentRollRead>();
-  await Promise.all(
-    componentList.map(async (summary) => {
-      const detailName = COMPONENT_DETAIL[summary.componentType];
-      const info = await required(read(r, detailName ?? 'getBaseComponentInfo', { id: summary.id }), `component ${summary.id}`);
-      components.set(summary.id, { base: info as ComponentInfoResponseDto, detail: detailName ? (info as ComponentDetail) : null });
-      await Promise.all(
-        (info as ComponentInfoResponseDto).rentRollsOrder.map(async (rollId) => {
-          rentRolls.set(rollId, await readRentRoll(r, rollId, summary.componentType));
-        }),
-      );
-    }),
-  );
+  componentList.forEach((summary, i) => {
+    const { info, detailName, rolls } = componentReads[i]!;
+    components.set(summary.id, { base: info as ComponentInfoResponseDto, detail: detailName ? (info as ComponentDetail) : null });
+    (info as ComponentInfoResponseDto).rentRollsOrder.forEach((rollId, j) => rentRolls.set(rollId, rolls[j]!));
+  });
   for (const summary of componentList) {
     const c = components.get(summary.id)!;
     const detailName = COMPONENT_DETAIL[summary.componentType];

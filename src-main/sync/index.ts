@@ -3,4 +3,5 @@ export { runSync, type SyncMode, type SyncOptions } from './engine';
 export type { SyncEvent, SyncPhase, SyncSummary } from './events';
 export { SyncError, RemoteError, type SyncFailureKind } from './errors';
 export { createRemoteClient, TokenSource, type RemoteClient, type RemoteConfig, type RetryPolicy } from './remote-client';
-export { keepMine, listConflicts, listOutbox, takeTheirs, type OutboxItem } from './conflicts';
+export { changedDeals, keepMine, listConflicts, listOutbox, pulledDealHashes, takeTheirs, type OutboxItem } from './conflicts';
+export { SyncScheduler, type ScheduledRunOutcome, type SchedulerTimers, type SyncSchedulerOptions } from './scheduler';

@@ -4,20 +4,22 @@ import { useState } from 'react';
 import type { AppInfo } from '../../src-main/contract/app-channels';
 import { call, useEvent } from '../api';
 import { ErrorNote } from '../components/common';
+import { navigate } from '../router';
 import { int } from '../format';
 
 /**
  * A new, empty data directory: load the demo portfolio (a deterministic book of 200 deals with
- * their whole graph) or start empty. Connecting to a central platform joins these choices once
- * sync is configured.
+ * their whole graph), start empty, or connect to a central platform (start empty, then the sync
+ * panel: address, client id and secret, test, first sync).
  */
 export function FirstRun({ info }: { info: AppInfo }) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   useEvent('app.seedProgress', setProgress);
   const init = useMutation({
-    mutationFn: (choice: 'demo' | 'empty') => call('app.initialize', { choice }),
-    onSuccess: async (next) => {
+    mutationFn: (choice: 'demo' | 'empty' | 'connect') => call('app.initialize', { choice: choice === 'demo' ? 'demo' : 'empty' }),
+    onSuccess: async (next, choice) => {
+      if (choice === 'connect') navigate({ name: 'sync' });
       queryClient.setQueryData(['app.info', {}], next);
       await queryClient.invalidateQueries();
     },
@@ -39,11 +41,25 @@ export function FirstRun({ info }: { info: AppInfo }) {
           </Text>
         </Stack>
         <Stack gap={4}>
+          <Button
+            variant="light"
+            onClick={() => init.mutate('connect')}
+            loading={init.isPending && init.variables === 'connect'}
+            disabled={init.isPending}
+            data-testid="first-run-connect"
+          >
+            Connect to a central platform
+          </Button>
+          <Text size="xs" c="dimmed">
+            Bring your lender’s deals here from the central platform and sync your edits back: you need its address, a client id and the client’s secret.
+          </Text>
+        </Stack>
+        <Stack gap={4}>
           <Button variant="default" onClick={() => init.mutate('empty')} disabled={init.isPending} data-testid="first-run-empty">
             Start with an empty store
           </Button>
           <Text size="xs" c="dimmed">
-            Deals then come from the central platform (sync, once configured) or the API.
+            Deals then come from the API, an import, or a platform you connect to later (Sync).
           </Text>
         </Stack>
         {init.isPending && init.variables === 'demo' && (

@@ -1,7 +1,34 @@
-import parser from 'parse-address';
-import zipcodes from 'zipcodes';
+import type parseAddress from 'parse-address';
+import type zipcodesPackage from 'zipcodes';
 import type { Place, PlaceLookup, PlaceQuery, PlaceResult } from './place-lookup';
 import { placeAddressKey } from './place-lookup';
+
+type Zipcodes = typeof zipcodesPackage;
+type AddressParser = typeof parseAddress;
+
+/** The lookup's data: the ZIP-centroid table and the US address parser. */
+interface LookupData {
+  zipcodes: Zipcodes;
+  parser: AddressParser;
+}
+
+let loading: Promise<LookupData> | undefined;
+
+/**
+ * Loads the data packages on the first lookup, once per process. The ZIP table costs about
+ * 100 MB and a few hundred milliseconds to load: a server that never creates a deal (or has not
+ * yet) does not pay for it at start. A failed load is retried on the next lookup.
+ */
+export function loadPlaceLookupData(): Promise<LookupData> {
+  loading ??= Promise.all([import('zipcodes'), import('parse-address')]).then(
+    ([z, p]) => ({ zipcodes: z.default, parser: p.default }),
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  );
+  return loading;
+}
 
 // Offline place ids are self-describing so that a placeId alone resolves without a network:
 // "us:<zip5>:<address key with dashes>".
@@ -20,7 +47,7 @@ function fail(target: string, message: string): PlaceResult {
   return { ok: false, target, message };
 }
 
-function fromParts(parts: {
+function fromParts(zipcodes: Zipcodes, parts: {
   number?: string;
   street: string;
   city?: string;
@@ -58,14 +85,19 @@ function fromParts(parts: {
   return { ok: true, place };
 }
 
-function parseFullAddress(fullAddress: string, unit: string | null, latLng?: { lat: number; lng: number } | null): PlaceResult {
+function parseFullAddress(
+  { zipcodes, parser }: LookupData,
+  fullAddress: string,
+  unit: string | null,
+  latLng?: { lat: number; lng: number } | null,
+): PlaceResult {
   const parsed = parser.parseLocation(fullAddress);
   if (!parsed?.number || !parsed.street || !(parsed.zip || (parsed.city && parsed.state))) {
     return fail('address.fullAddress', 'The address could not be parsed: expected "number street, city, state ZIP".');
   }
   const street = [parsed.prefix, parsed.street, parsed.type, parsed.suffix].filter(Boolean).join(' ');
   const secUnit = [parsed.sec_unit_type, parsed.sec_unit_num].filter(Boolean).join(' ') || null;
-  return fromParts({
+  return fromParts(zipcodes, {
     number: parsed.number,
     street,
     city: parsed.city,
@@ -77,7 +109,7 @@ function parseFullAddress(fullAddress: string, unit: string | null, latLng?: { l
   });
 }
 
-function parsePlaceId(placeId: string, unit: string | null): PlaceResult {
+function parsePlaceId(zipcodes: Zipcodes, placeId: string, unit: string | null): PlaceResult {
   const m = PLACE_ID.exec(placeId);
   if (!m) return fail('address.placeId', 'The placeId is not one the offline place lookup issued; send fullAddress instead.');
   const zip = zipcodes.lookup(m[1]!);
@@ -89,10 +121,10 @@ function parsePlaceId(placeId: string, unit: string | null): PlaceResult {
   const line = endsWithTail ? words.slice(0, words.length - tail.length) : words;
   const number = /^\d+$/.test(line[0] ?? '') ? line.shift() : undefined;
   if (line.length === 0) return fail('address.placeId', 'The placeId names no street.');
-  return fromParts({ number, street: titleCase(line.join(' ')), city: zip.city, state: zip.state, zip: zip.zip, unit });
+  return fromParts(zipcodes, { number, street: titleCase(line.join(' ')), city: zip.city, state: zip.state, zip: zip.zip, unit });
 }
 
-function fromCoordinates(latLng: { lat: number; lng: number }, unit: string | null): PlaceResult {
+function fromCoordinates(zipcodes: Zipcodes, latLng: { lat: number; lng: number }, unit: string | null): PlaceResult {
   if (!Number.isFinite(latLng.lat) || !Number.isFinite(latLng.lng) || Math.abs(latLng.lat) > 90 || Math.abs(latLng.lng) > 180) {
     return fail('address.latLng', 'Coordinates must be a latitude within ±90 and a longitude within ±180.');
   }
@@ -119,19 +151,25 @@ function fromCoordinates(latLng: { lat: number; lng: number }, unit: string | nu
   };
 }
 
-/** Parses US street addresses and places them at their ZIP centroid, with no network. */
+/**
+ * Parses US street addresses and places them at their ZIP centroid, with no network. Creating
+ * it is free; its data is loaded on the first lookup (loadPlaceLookupData).
+ */
 export function createOfflinePlaceLookup(): PlaceLookup {
   return {
     async resolve(query: PlaceQuery): Promise<PlaceResult> {
       const unit = query.additionalFreeText?.trim() || null;
       // The spec: a placeId, when given, overrides fullAddress.
       const placeId = query.placeId?.trim();
+      const fullAddress = query.fullAddress?.trim();
+      const latLng = query.latLng;
+      if (!placeId && !fullAddress && !latLng) return fail('address', 'An address needs fullAddress, placeId or latLng.');
+      const data = await loadPlaceLookupData();
       const coords = placeId ? LATLNG_ID.exec(placeId) : null;
-      if (coords) return fromCoordinates({ lat: Number(coords[1]), lng: Number(coords[2]) }, unit);
-      if (placeId) return parsePlaceId(placeId, unit);
-      if (query.fullAddress?.trim()) return parseFullAddress(query.fullAddress.trim(), unit, query.latLng);
-      if (query.latLng) return fromCoordinates(query.latLng, unit);
-      return fail('address', 'An address needs fullAddress, placeId or latLng.');
+      if (coords) return fromCoordinates(data.zipcodes, { lat: Number(coords[1]), lng: Number(coords[2]) }, unit);
+      if (placeId) return parsePlaceId(data.zipcodes, placeId, unit);
+      if (fullAddress) return parseFullAddress(data, fullAddress, unit, latLng);
+      return fromCoordinates(data.zipcodes, latLng!, unit);
     },
   };
 }

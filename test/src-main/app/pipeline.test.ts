@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskSsn, PipelineService } from '../../../src-main/app';
 import type { SeedInfoResponseDto } from '../../../src-main/contract';
+import type { PipelineResult, PipelineRow } from '../../../src-main/contract/app-channels';
 import { getDealInfo } from '../../../src-main/gateway/deal-reads';
 import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
 import type { GatewayContext } from '../../../src-main/gateway/context';
@@ -27,6 +28,18 @@ describe('PipelineService', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  const collateralCount = () => (db.$client.prepare('SELECT COUNT(*) AS n FROM collaterals').get() as { n: number }).n;
+
+  async function expectFiguresOfGetDealInfo(rows: PipelineRow[]) {
+    for (const row of rows) {
+      const deal = (await getDealInfo(ctx, row.id)) as SeedInfoResponseDto;
+      expect(row.dscr).toBe(deal.collateralTotals.dscr);
+      expect(row.ltv).toBe(deal.ltv);
+      expect(row.debtYield).toBe(deal.collateralTotals.debtYield);
+      expect(row.debtService).toBe(deal.debtService);
+    }
+  }
+
   it('answers at once with the stored fields and computes the figures in the background, with progress', async () => {
     const progress: [number, number][] = [];
     const pipeline = new PipelineService(ctx, { inlineLimit: 3, batch: 4, onProgress: (done, total) => progress.push([done, total]) });
@@ -35,34 +48,46 @@ describe('PipelineService', () => {
     expect(first.pending).toBe(12);
     expect(first.rows.every((r) => r.dscr === null && r.seedName.length > 0 && r.interestRate > 0)).toBe(true);
     await pipeline.idle();
-    expect(progress.at(-1)).toEqual([12, 12]);
+    expect(progress.at(-1)).toEqual([collateralCount(), collateralCount()]);
     const second = pipeline.rows();
     expect(second.pending).toBe(0);
-    for (const row of second.rows) {
-      const deal = (await getDealInfo(ctx, row.id)) as SeedInfoResponseDto;
-      expect(row.dscr).toBe(deal.collateralTotals.dscr);
-      expect(row.ltv).toBe(deal.ltv);
-      expect(row.debtYield).toBe(deal.collateralTotals.debtYield);
-      expect(row.debtService).toBe(deal.debtService);
-    }
+    await expectFiguresOfGetDealInfo(second.rows);
+    pipeline.close();
+  });
+
+  it('keeps the figures it computed: another launch answers with every figure at once', () => {
+    const pipeline = new PipelineService(ctx, { inlineLimit: 0 });
+    expect(pipeline.rows().pending).toBe(0);
+    pipeline.close();
+  });
+
+  it('computes its answer as soon as the event loop is free after warmUp, before anyone asks', async () => {
+    const pipeline = new PipelineService(ctx);
+    const answer = () => (pipeline as unknown as { last: { result: PipelineResult } | null }).last?.result;
+    pipeline.warmUp();
+    expect(answer()).toBeUndefined();
+    await new Promise((resolve) => setImmediate(resolve));
+    const warmed = answer();
+    expect(warmed?.rows).toHaveLength(12);
+    expect(pipeline.rows()).toBe(warmed);
     pipeline.close();
   });
 
   it('puts the rows on screen first', async () => {
+    db.$client.exec('DELETE FROM collateral_figures');
     const pipeline = new PipelineService(ctx, { inlineLimit: 0, batch: 2 });
     const ids = pipeline.rows().rows.map((r) => r.id);
     const wanted = ids.slice(-2);
     expect(pipeline.prioritize([...wanted, 'not-a-deal'])).toBe(2);
-    // The batch that is running goes on; the next one is the prioritized deals.
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setImmediate(resolve));
+    // The step that is running goes on; the next ones are the prioritized deals' collaterals.
+    for (let i = 0; i < 4; i++) await new Promise((resolve) => setImmediate(resolve));
     const rows = pipeline.rows().rows;
     expect(rows.filter((r) => wanted.includes(r.id)).every((r) => r.dscr !== null)).toBe(true);
     await pipeline.idle();
     pipeline.close();
   });
 
-  it('recomputes only what changed: a settings change, an invalidation', async () => {
+  it('follows a settings change and a write to a deal\'s collateral without being told', async () => {
     const pipeline = new PipelineService(ctx);
     const before = pipeline.rows();
     expect(before.pending).toBe(0);
@@ -72,8 +97,24 @@ describe('PipelineService', () => {
     expect(after.rows.some((r, i) => r.dscr !== before.rows[i]!.dscr)).toBe(true);
     setUnderwritingSettings(db, { dscrNumerator: 'NOI' });
     expect(pipeline.rows().rows.map((r) => r.dscr)).toEqual(before.rows.map((r) => r.dscr));
-    pipeline.invalidate([before.rows[0]!.id]);
-    expect(pipeline.rows().rows[0]!.dscr).toBe(before.rows[0]!.dscr);
+
+    const target = before.rows.find((r) => r.dscr !== 0)!;
+    db.$client
+      .prepare(
+        `UPDATE revenue_valuations SET cap_rate = cap_rate * 2 WHERE collateral_id IN
+           (SELECT collateral_id FROM deal_collaterals WHERE deal_id = ?)`,
+      )
+      .run(target.id);
+    db.$client
+      .prepare(
+        `UPDATE cash_flow_transactions SET annualized_by_year = (SELECT json_group_array(value * 2) FROM json_each(annualized_by_year))
+         WHERE section = 'revenue' AND valuation_id IN (SELECT v.id FROM revenue_valuations v JOIN deal_collaterals d ON d.collateral_id = v.collateral_id WHERE d.deal_id = ?)`,
+      )
+      .run(target.id);
+    const edited = pipeline.rows();
+    const row = edited.rows.find((r) => r.id === target.id)!;
+    expect(row.dscr).not.toBe(target.dscr);
+    await expectFiguresOfGetDealInfo([row]);
     pipeline.close();
   });
 });

@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrossDealCollateralReportResponseDto, CrossDealCollateralReportRowDto } from '../../../src-main/contract';
-import { INFO_SHEET, REPORT_COLUMNS, REPORT_SHEET, XLSX_FORMATS } from '../../../src-main/reports';
+import { REPORT_COLUMNS } from '../../../src-main/reports';
+import { INFO_SHEET, REPORT_SHEET, XLSX_FORMATS } from '../../../src-main/reports/write-xlsx';
 import { runUw } from '../../support/cli';
 import { startTestService, tempDir, type TestService } from '../../support/service';
 import { readCsv } from '../reports/fixtures/csv-reader';

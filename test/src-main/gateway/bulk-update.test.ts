@@ -14,6 +14,7 @@ import { closeDb, openDb, type Db } from '../../../src-main/store/db';
 import { dealColumnNullable } from '../../../src-main/store/deal-updates';
 import { dealRow } from '../../../src-main/store/deals';
 import { loadSystemConfig } from '../../../src-main/store/system-config';
+import { outboxEntries } from '../../../src-main/store/sync-outbox';
 import { ensureUsers } from '../../../src-main/store/users';
 
 const OWNER = 'owner@example.com';
@@ -165,6 +166,58 @@ describe('bulkUpdateDeals in the gateway', () => {
     insertDeal('d1');
     const res = await update([{ id: 'd1', updates: [{ property: 'AmortizationTerm', value: String(MAX_TERM_MONTHS + 1) }] }]);
     expect(res.errors).toMatchObject([{ errorType: 'IllegalValue', fieldName: 'AmortizationTerm' }]);
+  });
+
+  it('checks every deal of a large batch: unknown ids, unknown owners, the rest applied', async () => {
+    const ids = Array.from({ length: 1_200 }, (_, i) => `d${i}`);
+    for (const id of ids) insertDeal(id);
+    const items = [...ids, 'no-such-deal'].map((id, i) => ({
+      id,
+      updates: [
+        { property: 'Owner', value: i % 100 === 7 ? `stranger${i}@example.com` : OWNER },
+        { property: 'GrossLoan', value: String(1_000 + i) },
+        { property: 'Note', value: `row ${i}` },
+      ],
+    }));
+    const res = await update(items);
+    const strangers = ids.filter((_, i) => i % 100 === 7);
+    expect(res.errors).toEqual([
+      ...strangers.map((id) => ({ id, operation: 'Update', errorType: 'IllegalValue', description: expect.stringContaining('existing user'), fieldName: 'Owner' })),
+      { id: 'no-such-deal', operation: 'Update', errorType: 'IdNotFound', description: expect.any(String), fieldName: 'id' },
+    ]);
+    expect(res.updatedEntities).toEqual(ids.filter((id) => !strangers.includes(id)));
+    expect(dealRow(db, 'd8')).toMatchObject({ grossLoan: 1_008, note: 'row 8', updatedAt: NOW.toISOString() });
+    expect(dealRow(db, 'd7')).toMatchObject({ grossLoan: 10_000_000, note: null, updatedAt: '2020-01-01T00:00:00.000Z' });
+  });
+
+  it('judges a Status against the State an earlier item of the same deal set', async () => {
+    insertDeal('d1', { state: 'NewDeal', status: 'Screening' });
+    const res = await update([
+      { id: 'd1', updates: [{ property: 'State', value: 'Prep' }] },
+      { id: 'd1', updates: [{ property: 'Status', value: 'Screening' }] },
+      { id: 'd1', updates: [{ property: 'Status', value: 'Committee' }] },
+    ]);
+    expect(res.errors).toMatchObject([{ id: 'd1', fieldName: 'Status', description: expect.stringContaining('State Prep') }]);
+    expect(dealRow(db, 'd1')).toMatchObject({ state: 'Prep', status: 'Committee' });
+  });
+
+  it('queues the edits of a synced deal in the outbox with the values they replace, and none for the others', async () => {
+    insertDeal('synced', { note: 'old note' });
+    insertDeal('local');
+    db.$client
+      .prepare(`INSERT INTO remote_shadow (type, id, json, content_hash, fetched_at) VALUES ('getDealInfo', 'synced', '{}', 'h', '2026-01-01')`)
+      .run();
+    const res = await update([
+      { id: 'synced', updates: [{ property: 'Note', value: 'new note' }, { property: 'RateSpread', value: '2.5' }] },
+      { id: 'local', updates: [{ property: 'Note', value: 'local note' }] },
+      { id: 'synced', updates: [{ property: 'Note', value: 'newer note' }, { property: 'GrossLoan', value: '12000000' }] },
+    ]);
+    expect(res).toMatchObject({ errors: [], updatedEntities: ['synced', 'local'] });
+    expect(outboxEntries(db).map((e) => [e.entityId, e.field, e.base, e.value, e.status])).toEqual([
+      ['synced', 'Note', 'old note', 'newer note', 'pending'],
+      ['synced', 'RateSpread', 0, 0.025, 'pending'],
+      ['synced', 'GrossLoan', 10_000_000, 12_000_000, 'pending'],
+    ]);
   });
 
   it('answers a body that is not an object with a ValidationError envelope', async () => {

@@ -20,6 +20,27 @@ describe('the canonical form of a resource', () => {
     expect(contentHash({ x: 1 })).not.toBe(contentHash({ x: 1.0000000000000002 }));
   });
 
+  test('is JSON with every object key sorted, for any JSON value', () => {
+    // Written out plainly (JSON.stringify of a re-keyed object would put integer-like keys first).
+    const reference = (v: unknown): string =>
+      Array.isArray(v)
+        ? `[${v.map(reference).join(',')}]`
+        : v !== null && typeof v === 'object'
+          ? `{${Object.keys(v)
+              .sort()
+              .map((k) => `${JSON.stringify(k)}:${reference((v as Record<string, unknown>)[k])}`)
+              .join(',')}}`
+          : JSON.stringify(v);
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = canonicalJson(value);
+        expect(text).toBe(reference(value));
+        expect(() => JSON.parse(text)).not.toThrow();
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   test('compares values as the platform shows them', () => {
     expect(sameValue(null, undefined)).toBe(true);
     expect(sameValue(0.1 + 0.2, 0.3)).toBe(false);
