@@ -23,7 +23,8 @@ export function createTokenService(db: Db, baseUrl: () => string, lifetimeSecond
     encoded = randomBytes(32).toString('base64url');
     setSetting(db, KEY_SETTING, encoded);
   }
-  const key = Buffer.from(encoded, 'base64url');
+  // Imported once: given raw bytes, jose imports the key again on every sign and verify.
+  const key = crypto.subtle.importKey('raw', Buffer.from(encoded, 'base64url'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const audience = () => `${baseUrl()}/api/`;
   return {
     get audience() {
@@ -37,12 +38,12 @@ export function createTokenService(db: Db, baseUrl: () => string, lifetimeSecond
         .setAudience(audience())
         .setIssuedAt()
         .setExpirationTime(`${lifetimeSeconds}s`)
-        .sign(key);
+        .sign(await key);
       return { accessToken, expiresIn: lifetimeSeconds };
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: baseUrl(), audience: audience(), algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { issuer: baseUrl(), audience: audience(), algorithms: ['HS256'] });
         return payload.sub ?? null;
       } catch {
         return null;

@@ -1,7 +1,7 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from './db';
 import { collaterals, dealCollaterals, dealCompanies, dealPeople, deals } from './schema';
-import { perConnection, prepared } from './statements';
+import { inIds, jsonList, perConnection, prepared } from './statements';
 
 export type DealRow = typeof deals.$inferSelect;
 export type DealInsert = typeof deals.$inferInsert;
@@ -18,7 +18,8 @@ export function dealRow(db: Db, id: string): DealRow | undefined {
 }
 
 export function dealRows(db: Db, ids: readonly string[]): DealRow[] {
-  return ids.length ? db.select().from(deals).where(inArray(deals.id, [...ids])).all() : [];
+  if (ids.length === 0) return [];
+  return perConnection(db, 'deals.rows', () => db.select().from(deals).where(inIds(deals.id)).prepare()).all(jsonList(ids));
 }
 
 export function dealCount(db: Db): number {
@@ -62,16 +63,25 @@ export function collateralsOfDeal(db: Db, dealId: string): CollateralRow[] {
 }
 
 export function collateralRow(db: Db, id: string): CollateralRow | undefined {
-  return db.select().from(collaterals).where(eq(collaterals.id, id)).get();
+  return perConnection(db, 'collaterals.row', () =>
+    db
+      .select()
+      .from(collaterals)
+      .where(eq(collaterals.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
 }
 
 /** The deals a collateral secures (a collateral may back several deals). */
 export function dealIdsOfCollateral(db: Db, collateralId: string): string[] {
-  return db
-    .select({ id: dealCollaterals.dealId })
-    .from(dealCollaterals)
-    .where(eq(dealCollaterals.collateralId, collateralId))
-    .all()
+  return perConnection(db, 'deals.ofCollateral', () =>
+    db
+      .select({ id: dealCollaterals.dealId })
+      .from(dealCollaterals)
+      .where(eq(dealCollaterals.collateralId, sql.placeholder('id')))
+      .prepare(),
+  )
+    .all({ id: collateralId })
     .map((r) => r.id);
 }
 

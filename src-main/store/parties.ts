@@ -1,14 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from './db';
 import { companies, people } from './schema';
+import { perConnection } from './statements';
 
 export type PersonRow = typeof people.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 
 export function personRow(db: Db, id: string): PersonRow | undefined {
-  return db.select().from(people).where(eq(people.id, id)).get();
+  return perConnection(db, 'people.row', () => db.select().from(people).where(eq(people.id, sql.placeholder('id'))).prepare()).get({ id });
 }
 
 export function companyRow(db: Db, id: string): CompanyRow | undefined {
-  return db.select().from(companies).where(eq(companies.id, id)).get();
+  return perConnection(db, 'companies.row', () => db.select().from(companies).where(eq(companies.id, sql.placeholder('id'))).prepare()).get({ id });
 }

@@ -1,4 +1,6 @@
 import type { Statement } from 'better-sqlite3';
+import { sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from './db';
 
 // Hot reads skip building their query on every call: building a drizzle query, or compiling
@@ -16,4 +18,17 @@ export function perConnection<T>(db: Db, key: string, build: () => T): T {
 /** A raw SQL statement, compiled once per connection. */
 export function prepared(db: Db, sql: string): Statement {
   return perConnection(db, sql, () => db.$client.prepare(sql));
+}
+
+/**
+ * `column IN (ids)` with the ids bound as one JSON array (placeholder `ids`, see jsonList): one
+ * prepared statement serves any number of ids, beyond SQLite's limit on bound parameters too.
+ */
+export function inIds(column: SQLiteColumn): SQL {
+  return sql`${column} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`;
+}
+
+/** The value of inIds' placeholder. */
+export function jsonList(ids: readonly string[]): { ids: string } {
+  return { ids: JSON.stringify(ids) };
 }
