@@ -3,37 +3,14 @@
 // (seedDemoPortfolio leaves those alone). It needs the schema's column objects to map values as
 // drizzle does, hence the one drizzle import in bench/.
 // eslint-disable-next-line no-restricted-imports
-import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
+import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { DemoPortfolio } from '../../src-main/store/demo/generate';
 import { DEMO_TABLE_ORDER } from '../../src-main/store/demo/generate';
-import * as schema from '../../src-main/store/schema';
+import { DEMO_TABLES } from '../../src-main/store/demo/seed';
 import type { Database, RawDb } from './raw-sqlite';
 
-/** The schema table each portfolio key fills (as the product's seed.ts maps them). */
-const TABLES: Record<keyof DemoPortfolio, Table> = {
-  users: schema.users,
-  loansPackages: schema.loansPackages,
-  people: schema.people,
-  companies: schema.companies,
-  deals: schema.deals,
-  dealPeople: schema.dealPeople,
-  dealCompanies: schema.dealCompanies,
-  files: schema.files,
-  collaterals: schema.collaterals,
-  dealCollaterals: schema.dealCollaterals,
-  components: schema.components,
-  marketData: schema.marketData,
-  salesComps: schema.salesComps,
-  livingUnits: schema.livingUnits,
-  rentRolls: schema.rentRolls,
-  rentRollItems: schema.rentRollItems,
-  revenueValuations: schema.revenueValuations,
-  cashFlowTransactions: schema.cashFlowTransactions,
-  alternativeValuations: schema.alternativeValuations,
-  fundsAnalyses: schema.fundsAnalyses,
-  fundSources: schema.fundSources,
-  fundUses: schema.fundUses,
-};
+/** The schema table each portfolio key fills: the product seed's own map. */
+const TABLES = DEMO_TABLES;
 
 /** Users and loans packages may already exist (seed.ts: MAY_EXIST, onConflictDoNothing). */
 const MAY_EXIST: ReadonlySet<keyof DemoPortfolio> = new Set(['users', 'loansPackages']);
