@@ -19,7 +19,6 @@ import {
   loansPackages,
   marketData,
   people,
-  remoteShadow,
   rentRollItems,
   rentRolls,
   revenueValuations,
@@ -427,63 +426,6 @@ export function inSyncTransaction<T>(db: Db, work: () => T): T {
 /** The created_at of deals (the order getAllDealIds lists them in). */
 export function dealCreatedAt(db: Db, ids: readonly string[]): Map<string, string> {
   return new Map(selectIn(db, deals, 'id', ids).map((r) => [r.id as string, r.createdAt as string] as const));
-}
-
-// The pull's hot path over remote_shadow (DESIGN.md "Sync"): a deal's listing hash is checked
-// for every deal of every sync, and a changed deal writes a dozen shadow rows. Same table and
-// semantics as sync-shadow.ts, with statements compiled once per connection.
-
-/** The stored content hash of one shadow entry (undefined when absent). */
-export function shadowHashOf(db: Db, type: string, id: string): string | undefined {
-  const t = infoOf(remoteShadow);
-  const s = statement(db, `SELECT ${col(remoteShadow, 'contentHash')} FROM ${quote(t.name)} WHERE ${col(remoteShadow, 'type')} = ? AND ${col(remoteShadow, 'id')} = ?`);
-  return (s.pluck().get(type, id) as string | undefined) ?? undefined;
-}
-
-/** The stored JSON of one shadow entry (undefined when absent). */
-export function shadowJsonOf(db: Db, type: string, id: string): string | undefined {
-  const t = infoOf(remoteShadow);
-  const s = statement(db, `SELECT ${col(remoteShadow, 'json')} FROM ${quote(t.name)} WHERE ${col(remoteShadow, 'type')} = ? AND ${col(remoteShadow, 'id')} = ?`);
-  return (s.pluck().get(type, id) as string | undefined) ?? undefined;
-}
-
-/** The stored content hashes of the given reads (absent keys are not stored), keyed "type\u0000id". */
-export function shadowHashesOf(db: Db, keys: readonly { type: string; id: string }[]): Map<string, string> {
-  const byType = new Map<string, string[]>();
-  for (const k of keys) {
-    const ids = byType.get(k.type);
-    if (ids) ids.push(k.id);
-    else byType.set(k.type, [k.id]);
-  }
-  const t = infoOf(remoteShadow);
-  const s = statement(
-    db,
-    `SELECT ${col(remoteShadow, 'id')}, ${col(remoteShadow, 'contentHash')} FROM ${quote(t.name)} ` +
-      `WHERE ${col(remoteShadow, 'type')} = ? AND ${col(remoteShadow, 'id')} IN (SELECT value FROM json_each(?))`,
-    true,
-  );
-  const out = new Map<string, string>();
-  for (const [type, ids] of byType) {
-    for (const [id, hash] of s.all(type, JSON.stringify(ids)) as [string, string][]) out.set(`${type}\u0000${id}`, hash);
-  }
-  return out;
-}
-
-/** Inserts or replaces shadow entries. */
-export function putShadowEntries(db: Db, entries: readonly (typeof remoteShadow.$inferInsert)[]): void {
-  if (entries.length === 0) return;
-  const t = infoOf(remoteShadow);
-  const [type, id, json, hash, fetched] = (['type', 'id', 'json', 'contentHash', 'fetchedAt'] as const).map((p) => col(remoteShadow, p));
-  const s = statement(
-    db,
-    `INSERT INTO ${quote(t.name)} (${type}, ${id}, ${json}, ${hash}, ${fetched}) VALUES (?, ?, ?, ?, ?) ` +
-      `ON CONFLICT (${type}, ${id}) DO UPDATE SET ${json} = excluded.${json}, ${hash} = excluded.${hash}, ${fetched} = excluded.${fetched}`,
-  );
-  for (const e of entries) s.run(e.type, e.id, e.json, e.contentHash, e.fetchedAt);
-}
-
-function col(table: SQLiteTable, prop: string): string {
-  return quote(infoOf(table).byProp.get(prop)!.name);
 }
 
 /** Sets a deal's working-copy columns (take theirs). */

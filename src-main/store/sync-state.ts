@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from './db';
-import { remoteShadow, syncIdMap, syncState } from './schema';
+import { syncIdMap, syncState } from './schema';
 
 // Small facts of the sync (sync_state) and the ids of deals created offline (sync_id_map).
 
@@ -31,13 +31,4 @@ export function mappedRemoteIds(db: Db, remoteIds?: readonly string[]): Set<stri
   const query = db.select({ id: syncIdMap.remoteId }).from(syncIdMap);
   const rows = remoteIds ? (remoteIds.length ? query.where(inArray(syncIdMap.remoteId, [...remoteIds])).all() : []) : query.all();
   return new Set(rows.map((r) => r.id));
-}
-
-/**
- * The content hash of every shadow entry of one type, by id (no JSON loaded): what the UI
- * compares before and after a sync to learn which deals it changed.
- */
-export function shadowHashesOfType(db: Db, type: string): Map<string, string> {
-  const rows = db.select({ id: remoteShadow.id, hash: remoteShadow.contentHash }).from(remoteShadow).where(eq(remoteShadow.type, type)).all();
-  return new Map(rows.map((r) => [r.id, r.hash]));
 }

@@ -4,15 +4,11 @@ import {
   applyMirrorDeal,
   dealCreatedAt,
   inSyncTransaction,
-  putShadowEntries,
   removeMirrorDeal,
-  shadowHashesOf,
-  shadowHashOf,
-  shadowJsonOf,
   type MirrorScope,
 } from '../store/sync-mirror';
 import { CREATE_FIELD, deleteOutboxEntry, outboxEntries, updateOutboxEntry, type OutboxEntry } from '../store/sync-outbox';
-import { deleteShadowEntry, otherGraphMentions } from '../store/sync-shadow';
+import { deleteShadowEntry, otherGraphMentions, putShadowEntries, shadowHashesOf, shadowHashOf, shadowJsonOf } from '../store/sync-shadow';
 import { RemoteError } from './errors';
 import { GRAPH_TYPE, listingKeys, type DealGraph } from './graph';
 import { decidePull } from './merge';

@@ -11,8 +11,7 @@ import {
   type OutboxEntry,
   type OutboxStatus,
 } from '../store/sync-outbox';
-import { getShadowEntry } from '../store/sync-shadow';
-import { shadowHashesOfType } from '../store/sync-state';
+import { getShadowEntry, shadowHashesOfType } from '../store/sync-shadow';
 import { DELETED_REMOTELY, isProperty } from './apply';
 import { GRAPH_TYPE } from './graph';
 
