@@ -300,14 +300,17 @@ export function storedRollups(db: Db): Map<string, CollateralRollupFigures> {
   return allStoredCollateralFigures(db, FIGURES_VERSION);
 }
 
-/** Computes and stores the figures of collaterals that have none, `batch` at a time; returns how many. */
+/** Computes and stores the figures of collaterals that have none, `batch` at a time; returns how many it computed. */
 export function fillCollateralFigures(db: Db, batch = 500): number {
+  // Walks the ids forward, so figures that cannot be saved (a read-only store) end the walk too.
   let filled = 0;
+  let after = '';
   for (;;) {
-    const ids = collateralsWithoutFigures(db, FIGURES_VERSION, batch);
+    const ids = collateralsWithoutFigures(db, FIGURES_VERSION, batch, after);
     if (ids.length === 0) return filled;
     collateralRollups(db, ids);
     filled += ids.length;
+    after = ids.at(-1)!;
   }
 }
 

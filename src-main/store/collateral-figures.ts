@@ -21,7 +21,7 @@ const SELECT_ALL = `SELECT f.collateral_id AS collateralId, ${COLUMNS} FROM coll
 const SAVE = `INSERT OR REPLACE INTO collateral_figures (collateral_id, version, net_operating_income, net_income,
   income_valuation, alternative_valuation, sales_valuation, total_sf, total_unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const SELECT_WITHOUT = `SELECT c.id FROM collaterals c LEFT JOIN collateral_figures f ON f.collateral_id = c.id AND f.version = ?
-  WHERE f.collateral_id IS NULL ORDER BY c.id LIMIT ?`;
+  WHERE f.collateral_id IS NULL AND c.id > ? ORDER BY c.id LIMIT ?`;
 
 type StoredRow = CollateralRollupFigures & { collateralId: string };
 
@@ -81,7 +81,7 @@ export function saveCollateralFigures(db: Db, version: number, entries: Iterable
   }
 }
 
-/** Ids of collaterals with no current stored figures, at most `limit`. */
-export function collateralsWithoutFigures(db: Db, version: number, limit: number): string[] {
-  return prepared(db, SELECT_WITHOUT).pluck().all(version, limit) as string[];
+/** Ids of collaterals with no current stored figures, in id order after `after`, at most `limit`. */
+export function collateralsWithoutFigures(db: Db, version: number, limit: number, after = ''): string[] {
+  return prepared(db, SELECT_WITHOUT).pluck().all(version, after, limit) as string[];
 }

@@ -101,6 +101,18 @@ describe('stored collateral figures', () => {
     expect(isStored(id)).toBe(false);
   });
 
+  it('fills a store it cannot write to in one pass, keeping nothing', () => {
+    const missing = collateralsWithoutFigures(db, FIGURES_VERSION, 1_000_000).length;
+    const readOnly = openDb({ file: join(dir, 'uw.sqlite') });
+    try {
+      readOnly.$client.pragma('query_only = ON');
+      expect(fillCollateralFigures(readOnly, 1)).toBe(missing);
+    } finally {
+      closeDb(readOnly);
+    }
+    expect(collateralsWithoutFigures(db, FIGURES_VERSION, 1_000_000)).toHaveLength(missing);
+  });
+
   it('keeps nothing inside a caller\'s transaction, so a read snapshot never becomes a write lock', () => {
     const id = richCollateral();
     db.$client.prepare('DELETE FROM collateral_figures WHERE collateral_id = ?').run(id);
