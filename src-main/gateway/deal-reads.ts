@@ -15,11 +15,13 @@ import type {
 } from '../contract';
 import { rateIndexDisplay } from '../contract';
 import { fundsSummary, loanFunds, maturityDate } from '../domain';
-import { allDealIds, collateralRow, collateralsOfDeal, dealPartyIds, dealRow, type DealRow } from '../store/deals';
+import { allDealIds, collateralRow, collateralsOfDeal, dealRow, type DealRow } from '../store/deals';
+import { dealRead } from '../store/deal-read';
 import { fundsOfDeal } from '../store/funds';
+import { underwritingSettingsOf } from '../store/system-config';
 import { addressDto } from './address';
 import { underwritingSettings, type GatewayContext } from './context';
-import { computeComponents, computeDeal, computeDealFigures, type CollateralFigures, type ComponentComputed } from './figures';
+import { computeComponents, computeDeal, computeDealFigures, dealFiguresOfEntries, FIGURES_VERSION, type CollateralFigures, type ComponentComputed } from './figures';
 import { missingEntity, ok, type Failure } from './result';
 
 type Read<T> = Promise<T | Failure>;
@@ -91,9 +93,9 @@ export function dealInfoDto(deal: DealRow, extra: { personIds: string[]; company
 }
 
 export async function getDealInfo(ctx: GatewayContext, id: string): Read<SeedInfoResponseDto> {
-  const deal = dealRow(ctx.db, id);
-  if (!deal) return missingEntity('id', 'deal');
-  return dealInfoDto(deal, dealPartyIds(ctx.db, id), computeDealFigures(ctx.db, deal, underwritingSettings(ctx)));
+  const read = dealRead(ctx.db, id, FIGURES_VERSION);
+  if (!read) return missingEntity('id', 'deal');
+  return dealInfoDto(read.deal, read, dealFiguresOfEntries(ctx.db, read.deal, read.figures, underwritingSettingsOf(read.settings)));
 }
 
 export async function getAllDealIds(ctx: GatewayContext): Promise<DealIdsResponseDto> {

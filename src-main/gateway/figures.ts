@@ -382,7 +382,16 @@ export function dealsRollups(db: Db, dealIds: readonly string[]): { totals: Map<
 
 /** A deal's collateral totals and metrics, from its collaterals' roll-ups. */
 export function computeDealFigures(db: Db, deal: DealRow, settings: UnderwritingSettings): Omit<DealComputed, 'collaterals'> {
-  const entries = dealCollateralFigures(db, deal.id, FIGURES_VERSION);
+  return dealFiguresOfEntries(db, deal, dealCollateralFigures(db, deal.id, FIGURES_VERSION), settings);
+}
+
+/** computeDealFigures from the deal's collateral entries (dealCollateralFigures) already read. */
+export function dealFiguresOfEntries(
+  db: Db,
+  deal: DealRow,
+  entries: readonly CollateralFiguresEntry[],
+  settings: UnderwritingSettings,
+): Omit<DealComputed, 'collaterals'> {
   const figures = figuresOfEntries(db, entries);
   const totals = dealCollateralTotals(entries.map((e) => figures.get(e.collateralId)!));
   return { totals, metrics: computeDealMetrics(deal, totals, settings) };

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from './db';
-import { collaterals, dealCollaterals, dealCompanies, dealPeople, deals } from './schema';
+import { collaterals, dealCollaterals, deals } from './schema';
 import { inIds, jsonList, perConnection, prepared } from './statements';
 
 export type DealRow = typeof deals.$inferSelect;
@@ -27,25 +27,7 @@ export function dealCount(db: Db): number {
 }
 
 export function allDealIds(db: Db): string[] {
-  return db.select({ id: deals.id }).from(deals).orderBy(asc(deals.createdAt), asc(deals.id)).all().map((r) => r.id);
-}
-
-export function dealPartyIds(db: Db, dealId: string): { personIds: string[]; companyIds: string[] } {
-  const people = perConnection(db, 'deals.personIds', () =>
-    db
-      .select({ id: dealPeople.personId })
-      .from(dealPeople)
-      .where(eq(dealPeople.dealId, sql.placeholder('dealId')))
-      .prepare(),
-  );
-  const companies = perConnection(db, 'deals.companyIds', () =>
-    db
-      .select({ id: dealCompanies.companyId })
-      .from(dealCompanies)
-      .where(eq(dealCompanies.dealId, sql.placeholder('dealId')))
-      .prepare(),
-  );
-  return { personIds: people.all({ dealId }).map((r) => r.id), companyIds: companies.all({ dealId }).map((r) => r.id) };
+  return prepared(db, 'SELECT id FROM deals ORDER BY created_at, id').pluck().all() as string[];
 }
 
 export function collateralsOfDeal(db: Db, dealId: string): CollateralRow[] {

@@ -41,14 +41,27 @@ export function loadSystemConfig(dataDir?: string): SystemConfig {
   return parsed.data;
 }
 
-const SETTINGS_KEY = 'underwriting';
+export const UNDERWRITING_SETTINGS_KEY = 'underwriting';
 
 export function getUnderwritingSettings(db: Db): UnderwritingSettings {
-  return UnderwritingSettings.parse(getSetting(db, SETTINGS_KEY) ?? {});
+  return UnderwritingSettings.parse(getSetting(db, UNDERWRITING_SETTINGS_KEY) ?? {});
+}
+
+let lastParsed: { text: string | null; settings: Readonly<UnderwritingSettings> } | undefined;
+
+/**
+ * The settings stored as this JSON text (null: none stored). The text rarely changes, so the last
+ * one parsed is kept: a deal read then does not parse and validate them again.
+ */
+export function underwritingSettingsOf(text: string | null): Readonly<UnderwritingSettings> {
+  if (lastParsed?.text !== text) {
+    lastParsed = { text, settings: Object.freeze(UnderwritingSettings.parse(text === null ? {} : JSON.parse(text))) };
+  }
+  return lastParsed.settings;
 }
 
 export function setUnderwritingSettings(db: Db, value: Partial<UnderwritingSettings>): UnderwritingSettings {
   const next = UnderwritingSettings.parse({ ...getUnderwritingSettings(db), ...value });
-  setSetting(db, SETTINGS_KEY, next);
+  setSetting(db, UNDERWRITING_SETTINGS_KEY, next);
   return next;
 }
