@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { CLI_OUT, ensureCliBuild } from './cli-build.mjs';
 import { ROOT, binPath } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
@@ -110,13 +111,13 @@ if (electron !== null && hasDisplay()) {
       : `Electron is installed but there is no display: serving the same UI in the browser instead (web mode, data in ${dataDir}).`,
   );
   mkdirSync(dataDir, { recursive: true });
-  // `node --import tsx` is what `npx tsx` runs, minus two wrapper processes: the signals we
-  // forward reach the server itself, which then shuts down cleanly.
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src-main/cli/uw.ts', 'serve', '--web', '--port', port, '--data-dir', dataDir, '--demo'],
-    { cwd: ROOT, stdio: ['inherit', 'pipe', 'inherit'] },
-  );
+  // The uw command's build (what `npm run serve` runs), started directly rather than through npm:
+  // the signals we forward reach the server itself, which then shuts down cleanly.
+  await ensureCliBuild();
+  const child = spawn(process.execPath, [join(CLI_OUT, 'uw.mjs'), 'serve', '--web', '--port', port, '--data-dir', dataDir, '--demo'], {
+    cwd: ROOT,
+    stdio: ['inherit', 'pipe', 'inherit'],
+  });
   foreground(child);
   let opened = false;
   createInterface({ input: child.stdout }).on('line', (line) => {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { READY_PREFIX, RESULT_PREFIX } from './child-protocol.mjs';
 
 /** The repository root (bench/support/ -> ../..). */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -14,7 +15,7 @@ export function setProfileDir(dir: string | undefined): void {
 
 /** The node flags that make a child write its CPU profile (none without --profile). */
 export function profileFlags(script: string): string[] {
-  return profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, basename(script).replace(/\.[cm]?ts$/, ''))}`] : [];
+  return profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, basename(script).replace(/\.([cm]?ts|mjs)$/, ''))}`] : [];
 }
 
 /** A child that was stopped because it ran past its time limit. */
@@ -29,25 +30,7 @@ export class ChildTimeout extends Error {
   }
 }
 
-const RESULT_PREFIX = 'BENCH-RESULT ';
-const READY_PREFIX = 'BENCH-READY ';
-
-/** In a child: hands its result to the parent (the last line starting with the prefix wins). */
-export function reply(value: unknown): void {
-  process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(value)}\n`);
-}
-
-/** In a long-lived child (a server): tells the parent it is ready, with what it needs to know. */
-export function ready(value: unknown): void {
-  process.stdout.write(`${READY_PREFIX}${JSON.stringify(value)}\n`);
-}
-
-/** In a child: the JSON argument the parent passed (argv[2]). */
-export function childArgs<T>(): T {
-  const text = process.argv[2];
-  if (!text) throw new Error('this is a bench child process: pass its JSON arguments');
-  return JSON.parse(text) as T;
-}
+export { childArgs, ready, reply } from './child-protocol.mjs';
 
 export interface ChildOptions {
   /** Kill the child (SIGKILL) after this long; the run fails. */
@@ -59,9 +42,13 @@ export interface ChildOptions {
   echoStderr?: string;
 }
 
-/** Spawns `node --import tsx SCRIPT JSON` and waits for its result line. */
+/**
+ * Spawns `node --import tsx SCRIPT JSON` and waits for its result line. A `.mjs` script runs on
+ * plain Node, without tsx.
+ */
 export function spawnTsChild(script: string, args: unknown, options: ChildOptions): { child: ChildProcess; result: Promise<unknown> } {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...profileFlags(script), '--import', 'tsx', resolve(ROOT, script), JSON.stringify(args)], {
+  const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...profileFlags(script), ...loader, resolve(ROOT, script), JSON.stringify(args)], {
     cwd: ROOT,
     env: { ...process.env, FORCE_COLOR: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

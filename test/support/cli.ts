@@ -6,6 +6,14 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const UW = join(ROOT, 'src-main', 'cli', 'uw.ts');
 
+/**
+ * How uw is started: from its sources through tsx, or, when `env` names a build directory in
+ * UW_CLI_OUT, the way `npm run uw` starts it (scripts/uw.mjs: that build, made first if needed).
+ */
+function uwCommand(args: string[], env: NodeJS.ProcessEnv): [string, string[]] {
+  return env.UW_CLI_OUT ? [process.execPath, [join(ROOT, 'scripts', 'uw.mjs'), ...args]] : [TSX, [UW, ...args]];
+}
+
 export interface Running {
   child: ChildProcess;
   origin: string;
@@ -15,7 +23,7 @@ export interface Running {
 
 /** Runs `uw` to completion and returns its exit code and output. */
 export async function runUw(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(TSX, [UW, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+  const child = spawn(...uwCommand(args, env), { cwd: ROOT, env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -26,7 +34,7 @@ export async function runUw(args: string[], env: NodeJS.ProcessEnv = {}): Promis
 
 /** Starts `uw serve` and resolves once it prints its `listening on` line. */
 export async function startUwServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Running> {
-  const child = spawn(TSX, [UW, 'serve', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+  const child = spawn(...uwCommand(['serve', ...args], env), { cwd: ROOT, env: { ...process.env, ...env } });
   const lines: string[] = [];
   let err = '';
   child.stderr.on('data', (d) => (err += d));
