@@ -1,10 +1,12 @@
 import type { CrossDealCollateralReportRowDto, CrossDealCollateralReportTotalsDto } from '../contract';
 import type { ReportQuery } from '../gateway/cross-deal-report';
 
-/** Rows to write, in order, and how many are expected (for progress). */
+/** Rows to write, in order, in batches, and how many are expected (for progress). */
 export interface ReportSource {
   totalRows: number;
-  rows: AsyncIterable<CrossDealCollateralReportRowDto>;
+  batches: AsyncIterable<readonly CrossDealCollateralReportRowDto[]>;
+  /** Each deal's rows come one after another, so totals need not remember every deal. */
+  dealRowsAdjacent?: boolean;
 }
 
 export interface WriteReportOptions {

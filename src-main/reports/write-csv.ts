@@ -1,13 +1,10 @@
 import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { CrossDealCollateralReportRowDto } from '../contract';
 import { ReportTotals } from '../gateway/cross-deal-report';
 import { writeAtomically } from './atomic-file';
 import { REPORT_COLUMNS, type ReportColumn } from './columns';
 import { PROGRESS_EVERY, type ReportSource, type WriteReportOptions, type WriteReportResult } from './types';
-
-type Row = CrossDealCollateralReportRowDto;
 
 const EOL = '\r\n';
 /** Text that a spreadsheet would run as a formula (CSV injection): = + - @ tab CR. */
@@ -25,9 +22,10 @@ export function csvField(value: string): string {
  * advice against CSV injection); numbers never do, so negative amounts stay numbers.
  */
 export function csvValue(value: unknown, column: Pick<ReportColumn, 'kind'>): string {
-  if (value === null || value === undefined) return '';
+  // Numbers first: most of a row's fields are.
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const text = String(value);
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'string' ? value : String(value);
   return csvField(column.kind === 'text' && FORMULA_START.test(text) ? `'${text}` : text);
 }
 
@@ -40,13 +38,15 @@ async function* csvChunks(source: ReportSource, options: WriteReportOptions, tot
   yield csvLine(REPORT_COLUMNS.map((c) => csvField(c.key)));
   options.onProgress?.(0, source.totalRows);
   let chunk = '';
-  for await (const row of source.rows as AsyncIterable<Row>) {
-    totals.add(row);
-    chunk += csvLine(REPORT_COLUMNS.map((c) => csvValue(row[c.key], c)));
-    if (++count.rows % PROGRESS_EVERY === 0) {
-      yield chunk;
-      chunk = '';
-      options.onProgress?.(count.rows, Math.max(source.totalRows, count.rows));
+  for await (const batch of source.batches) {
+    for (const row of batch) {
+      totals.add(row);
+      chunk += csvLine(REPORT_COLUMNS.map((c) => csvValue(row[c.key], c)));
+      if (++count.rows % PROGRESS_EVERY === 0) {
+        yield chunk;
+        chunk = '';
+        options.onProgress?.(count.rows, Math.max(source.totalRows, count.rows));
+      }
     }
   }
   const t = totals.result();
@@ -65,7 +65,7 @@ async function* csvChunks(source: ReportSource, options: WriteReportOptions, tot
  * Streams with back-pressure; the file appears under its name only once complete.
  */
 export async function writeReportCsv(source: ReportSource, options: WriteReportOptions): Promise<WriteReportResult> {
-  const totals = new ReportTotals();
+  const totals = new ReportTotals(source.dealRowsAdjacent);
   const count = { rows: 0 };
   await writeAtomically(options.file, (temp) =>
     pipeline(Readable.from(csvChunks(source, options, totals, count), { objectMode: false }), createWriteStream(temp)),

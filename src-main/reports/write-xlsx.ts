@@ -108,7 +108,7 @@ const HEADER_STYLE: Partial<ExcelJS.Style> = {
  * collateral). Sheet "Report info": the filter in words and when the report was produced.
  */
 export async function writeReportXlsx(source: ReportSource, options: WriteReportOptions): Promise<WriteReportResult> {
-  const totals = new ReportTotals();
+  const totals = new ReportTotals(source.dealRowsAdjacent);
   const producedAt = (options.now ?? (() => new Date()))();
   const rows = await writeAtomically(options.file, async (temp) => {
     const stream = createWriteStream(temp);
@@ -167,17 +167,19 @@ async function writeWorkbook(
   header.commit();
 
   options.onProgress?.(0, source.totalRows);
-  for await (const row of source.rows) {
-    const failed = streamError();
-    if (failed) throw failed;
-    totals.add(row);
-    const added = sheet.addRow(REPORT_COLUMNS.map((c) => cellValue(row, c.key, c.kind)));
-    // Row.style is exceljs's own field, missing from its typings.
-    (added as unknown as { style: Partial<ExcelJS.Style> }).style = DATA_ROW_STYLE;
-    for (let i = 0; i < COLUMN_STYLES.length; i++) added.getCell(i + 1).style = COLUMN_STYLES[i]!;
-    added.commit();
-    if (++rows % ROWS_BETWEEN_DRAINS === 0) await zipCaughtUp(sheet);
-    if (rows % PROGRESS_EVERY === 0) options.onProgress?.(rows, Math.max(source.totalRows, rows));
+  for await (const batch of source.batches) {
+    for (const row of batch) {
+      const failed = streamError();
+      if (failed) throw failed;
+      totals.add(row);
+      const added = sheet.addRow(REPORT_COLUMNS.map((c) => cellValue(row, c.key, c.kind)));
+      // Row.style is exceljs's own field, missing from its typings.
+      (added as unknown as { style: Partial<ExcelJS.Style> }).style = DATA_ROW_STYLE;
+      for (let i = 0; i < COLUMN_STYLES.length; i++) added.getCell(i + 1).style = COLUMN_STYLES[i]!;
+      added.commit();
+      if (++rows % ROWS_BETWEEN_DRAINS === 0) await zipCaughtUp(sheet);
+      if (rows % PROGRESS_EVERY === 0) options.onProgress?.(rows, Math.max(source.totalRows, rows));
+    }
   }
 
   const t = totals.result();

@@ -5,12 +5,14 @@ import type { GatewayContext } from '../../../src-main/gateway/context';
 import {
   getCrossDealCollateralReport,
   openReport,
+  ReportTotals,
   reportRows,
   ROWS_PER_BATCH,
   type ReportQuery,
 } from '../../../src-main/gateway/cross-deal-report';
 import { getDealInfo } from '../../../src-main/gateway/deal-reads';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
+import { beginReadSnapshot } from '../../../src-main/store/report-query';
 import { loadSystemConfig } from '../../../src-main/store/system-config';
 import { tempDir } from '../../support/service';
 import { seedBulkPortfolio } from '../reports/fixtures/bulk-portfolio';
@@ -71,7 +73,7 @@ describe('the report query and its stream', () => {
   it('announces how many rows it will yield before yielding them', async () => {
     const report = await openReport(ctx, { states: ['Originated'] });
     let n = 0;
-    for await (const _ of report.rows) n++;
+    for await (const batch of report.batches) n += batch.length;
     expect(report.totalRows).toBe(n);
     expect(n).toBeGreaterThan(0);
   });
@@ -152,5 +154,53 @@ describe('the report query and its stream', () => {
     expect(await endpointRows({ states: [], dealIds: [], owners: [] })).toEqual(all);
     const some = await endpointRows({ riskRatings: ['1', '8'] });
     expect(some.map(pair)).toEqual(all.filter((r) => r.riskRating === '1' || r.riskRating === '8').map(pair));
+  });
+});
+
+describe('the export stream on a connection of its own (uw report)', () => {
+  // One statement streams the rows; a deal is totalled from its own rows when the order keeps
+  // its collaterals together, from its collaterals otherwise. Either way the rows, the count
+  // announced first and the totals are the endpoint's.
+  it.each<[string, ReportQuery]>([
+    ['the default order', {}],
+    ['a deal column, descending', { sortBy: 'seedName', sortDirection: 'desc' }],
+    ['a deal column with empty values', { sortBy: 'loanId' }],
+    ['deal criteria', { states: ['Originated', 'NewDeal'], minGrossLoan: 1_000_000, owners: ['bulk@example.com'] }],
+    ['a collateral criterion (a deal may have only some of its rows)', { propertyTypes: ['Retail'] }],
+    ['a collateral column (a deal\'s rows lie apart)', { sortBy: 'city', sortDirection: 'desc' }],
+    ['both kinds of criteria', { usState: 'TX', riskRatings: ['1', '2', '3'] }],
+  ])('yields the endpoint rows and totals for %s, stored figures or not', async (_, query) => {
+    const expected = await endpointRows(query);
+    const { totals } = (await getCrossDealCollateralReport(ctx, { ...query, pageSize: 1 })) as CrossDealCollateralReportResponseDto;
+    expect(expected.length).toBeGreaterThan(0);
+    // Some collaterals (col-…3 and col-…7) lose their stored figures: their deals are computed
+    // from the inputs (the endpoint above has just stored every figure it needed).
+    const dropped = db.$client.prepare("DELETE FROM collateral_figures WHERE substr(collateral_id, -1) IN ('3', '7')").run().changes;
+    expect(dropped).toBeGreaterThan(0);
+    expect(dropped).toBeLessThan(expected.length);
+
+    const endSnapshot = beginReadSnapshot(db);
+    try {
+      const report = await openReport(ctx, query, { ownConnection: true });
+      const rows: Row[] = [];
+      const streamedTotals = new ReportTotals(report.dealRowsAdjacent);
+      for await (const batch of report.batches) {
+        for (const row of batch) streamedTotals.add(row);
+        rows.push(...batch);
+      }
+      expect(report.totalRows).toBe(expected.length);
+      expect(rows).toEqual(expected);
+      expect(streamedTotals.result()).toEqual(totals);
+    } finally {
+      endSnapshot();
+    }
+  });
+
+  it('counts distinct deals alike whether or not it is told that deal rows are adjacent', async () => {
+    const rows = await streamed({});
+    const [adjacent, any] = [new ReportTotals(true), new ReportTotals(false)];
+    for (const row of rows) [adjacent, any].forEach((t) => t.add(row));
+    expect(adjacent.result()).toEqual(any.result());
+    expect(adjacent.result().dealCount).toBe(new Set(rows.map((r) => r.dealId)).size);
   });
 });

@@ -32,14 +32,15 @@ const tricky: Row[] = [
   { ...base, dealId: 'd3', seedName: 'Café Zoë ☕', collateralId: 'c4', riskRating: null, owner: '@owner', totalSF: Number.NaN },
 ];
 
+/** The rows in batches of 3 (so batches end between progress steps too); failAfter: throws instead of the batch holding that row. */
 function source(rows: Row[], options: { failAfter?: number; totalRows?: number } = {}): ReportSource {
   async function* gen() {
-    for (const [i, row] of rows.entries()) {
-      if (options.failAfter !== undefined && i === options.failAfter) throw new Error('store went away');
-      yield row;
+    for (let i = 0; i < rows.length; i += 3) {
+      if (options.failAfter !== undefined && i + 3 > options.failAfter) throw new Error('store went away');
+      yield rows.slice(i, i + 3);
     }
   }
-  return { totalRows: options.totalRows ?? rows.length, rows: gen() };
+  return { totalRows: options.totalRows ?? rows.length, batches: gen() };
 }
 
 const query: ReportQuery = {};
