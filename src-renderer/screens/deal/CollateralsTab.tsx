@@ -1,10 +1,11 @@
-import { Group, SegmentedControl, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Group, Select, SimpleGrid, Stack, Table, Text, type TableProps } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ChannelOutput } from '../../../src-main/contract/app-channels';
 import { useChannel } from '../../api';
 import { DataTable, Figure, KeyValues, QueryView, Section } from '../../components/common';
 import { date, int, pct, text, usd, usdCompact } from '../../format';
+import { SummariesAndDetail } from './SummariesAndDetail';
 
 type CashFlowResponse = ChannelOutput<'collateral.cashFlow'>;
 type Valuation = CashFlowResponse['revenueValuations'][number];
@@ -12,53 +13,33 @@ type CashFlow = Valuation['cashFlow'];
 
 export function CollateralsTab({ dealId }: { dealId: string }) {
   const summaries = useChannel('deal.collateralSummary', { dealId });
-  const [chosen, setChosen] = useState<string | null>(null);
   return (
-    <QueryView query={summaries} label="the collaterals">
-      {(s) => {
-        const list = s.collateralSummaries;
-        const selected = list.find((c) => c.id === chosen) ?? list[0];
-        return (
-          <Stack gap="md">
-            <Section title={`Collaterals (${list.length})`}>
-              <DataTable
-                testId="collateral-summaries"
-                rows={list}
-                rowKey={(r) => r.id}
-                withTotals={list.length > 1}
-                columns={[
-                  { key: 'name', title: 'Collateral', render: (r) => text(r.name), total: 'Total' },
-                  { key: 'address', title: 'Address', render: (r) => text(r.address.fullAddress) },
-                  { key: 'year', title: 'Built', numeric: true, render: (r) => (r.yearBuilt ? String(r.yearBuilt) : '—') },
-                  { key: 'sf', title: 'SF', numeric: true, render: (r) => int(r.totalSF), total: int(sum(list.map((c) => c.totalSF))) },
-                  { key: 'units', title: 'Units', numeric: true, render: (r) => int(r.totalUnit), total: int(sum(list.map((c) => c.totalUnit))) },
-                  { key: 'noi', title: 'NOI', numeric: true, render: (r) => usd(r.netOperatingIncome), total: usd(sum(list.map((c) => c.netOperatingIncome))) },
-                  { key: 'ni', title: 'Net income', numeric: true, render: (r) => usd(r.netIncome), total: usd(sum(list.map((c) => c.netIncome))) },
-                  { key: 'income', title: 'Income value', numeric: true, render: (r) => usd(r.incomeValuation), total: usd(sum(list.map((c) => c.incomeValuation))) },
-                  { key: 'sales', title: 'Sales value', numeric: true, render: (r) => usd(r.salesValuation), total: usd(sum(list.map((c) => c.salesValuation))) },
-                  { key: 'alt', title: 'Alternative', numeric: true, render: (r) => usd(r.alternativeValuation), total: usd(sum(list.map((c) => c.alternativeValuation))) },
-                ]}
-                empty="This deal has no collateral."
-              />
-            </Section>
-            {selected && (
-              <>
-                {list.length > 1 && (
-                  <SegmentedControl
-                    size="xs"
-                    value={selected.id}
-                    onChange={setChosen}
-                    data={list.map((c) => ({ value: c.id, label: c.name ?? c.address.fullAddress }))}
-                    aria-label="Collateral"
-                  />
-                )}
-                <CollateralCashFlow key={selected.id} collateralId={selected.id} />
-              </>
-            )}
-          </Stack>
-        );
-      }}
-    </QueryView>
+    <SummariesAndDetail
+      query={summaries}
+      label="the collaterals"
+      items={(s) => s.collateralSummaries}
+      title="Collaterals"
+      chooser={{ label: 'Collateral', itemLabel: (c) => c.name ?? c.address.fullAddress }}
+      table={(list) => ({
+        testId: 'collateral-summaries',
+        withTotals: list.length > 1,
+        columns: [
+          { key: 'name', title: 'Collateral', render: (r) => text(r.name), total: 'Total' },
+          { key: 'address', title: 'Address', render: (r) => text(r.address.fullAddress) },
+          { key: 'year', title: 'Built', numeric: true, render: (r) => (r.yearBuilt ? String(r.yearBuilt) : '—') },
+          { key: 'sf', title: 'SF', numeric: true, render: (r) => int(r.totalSF), total: int(sum(list.map((c) => c.totalSF))) },
+          { key: 'units', title: 'Units', numeric: true, render: (r) => int(r.totalUnit), total: int(sum(list.map((c) => c.totalUnit))) },
+          { key: 'noi', title: 'NOI', numeric: true, render: (r) => usd(r.netOperatingIncome), total: usd(sum(list.map((c) => c.netOperatingIncome))) },
+          { key: 'ni', title: 'Net income', numeric: true, render: (r) => usd(r.netIncome), total: usd(sum(list.map((c) => c.netIncome))) },
+          { key: 'income', title: 'Income value', numeric: true, render: (r) => usd(r.incomeValuation), total: usd(sum(list.map((c) => c.incomeValuation))) },
+          { key: 'sales', title: 'Sales value', numeric: true, render: (r) => usd(r.salesValuation), total: usd(sum(list.map((c) => c.salesValuation))) },
+          { key: 'alt', title: 'Alternative', numeric: true, render: (r) => usd(r.alternativeValuation), total: usd(sum(list.map((c) => c.alternativeValuation))) },
+        ],
+        empty: 'This deal has no collateral.',
+      })}
+    >
+      {(selected) => <CollateralCashFlow key={selected.id} collateralId={selected.id} />}
+    </SummariesAndDetail>
   );
 }
 
@@ -157,11 +138,11 @@ const LADDER: { key: string; label: string; values: (c: CashFlow) => number[]; s
   { key: 'ni', label: 'Net cash flow', values: (c) => c.netIncomeByYear, strong: true },
 ];
 
-function CashFlowTable({ cashFlow, startDate }: { cashFlow: CashFlow; startDate: string | null }) {
-  const years = yearLabels(cashFlow.netOperatingIncomeByYear.length, startDate);
+/** A table by year: an empty corner cell then one right-aligned head cell a year, over `children` (its rows). */
+function YearsTable({ years, children, ...table }: TableProps & { years: string[]; children: ReactNode; 'data-testid': string }) {
   return (
     <Table.ScrollContainer minWidth={0}>
-      <Table withTableBorder striped verticalSpacing={4} fz="sm" className="uw-table" data-testid="cash-flow-table">
+      <Table withTableBorder className="uw-table" {...table}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th />
@@ -172,20 +153,32 @@ function CashFlowTable({ cashFlow, startDate }: { cashFlow: CashFlow; startDate:
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {LADDER.map((line) => (
-            <Table.Tr key={line.key}>
-              <Table.Td fw={line.strong ? 600 : undefined}>{line.negative ? `less ${line.label.toLowerCase()}` : line.label}</Table.Td>
-              {line.values(cashFlow).map((v, i) => (
-                <Table.Td key={i} className="uw-num" fw={line.strong ? 600 : undefined}>
-                  {usd(v)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        <Table.Tbody>{children}</Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** One right-aligned dollar cell per value. */
+function UsdCells({ values, fw }: { values: number[]; fw?: number }) {
+  return values.map((v, i) => (
+    <Table.Td key={i} className="uw-num" fw={fw}>
+      {usd(v)}
+    </Table.Td>
+  ));
+}
+
+function CashFlowTable({ cashFlow, startDate }: { cashFlow: CashFlow; startDate: string | null }) {
+  const years = yearLabels(cashFlow.netOperatingIncomeByYear.length, startDate);
+  return (
+    <YearsTable years={years} striped verticalSpacing={4} fz="sm" data-testid="cash-flow-table">
+      {LADDER.map((line) => (
+        <Table.Tr key={line.key}>
+          <Table.Td fw={line.strong ? 600 : undefined}>{line.negative ? `less ${line.label.toLowerCase()}` : line.label}</Table.Td>
+          <UsdCells values={line.values(cashFlow)} fw={line.strong ? 600 : undefined} />
+        </Table.Tr>
+      ))}
+    </YearsTable>
   );
 }
 
@@ -237,46 +230,27 @@ function Dcf({ valuation }: { valuation: Valuation }) {
           ['Income value', usd(valuation.totalValuation)],
         ]}
       />
-      <Table.ScrollContainer minWidth={0}>
-        <Table withTableBorder verticalSpacing={2} fz="xs" className="uw-table" data-testid="dcf-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th />
-              {years.map((y) => (
-                <Table.Th key={y} className="uw-num">
-                  {y}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td>Revenue growth</Table.Td>
-              {years.map((y, i) => (
-                <Table.Td key={y} className="uw-num">
-                  {pct(c.dcfModel.revenueGrowth[i], 1)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>Expense growth</Table.Td>
-              {years.map((y, i) => (
-                <Table.Td key={y} className="uw-num">
-                  {pct(c.dcfModel.expenseGrowth[i], 1)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>Present value</Table.Td>
-              {c.presentValues.map((v, i) => (
-                <Table.Td key={i} className="uw-num">
-                  {usd(v)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <YearsTable years={years} verticalSpacing={2} fz="xs" data-testid="dcf-table">
+        {(
+          [
+            ['Revenue growth', c.dcfModel.revenueGrowth],
+            ['Expense growth', c.dcfModel.expenseGrowth],
+          ] as const
+        ).map(([name, rates]) => (
+          <Table.Tr key={name}>
+            <Table.Td>{name}</Table.Td>
+            {years.map((y, i) => (
+              <Table.Td key={y} className="uw-num">
+                {pct(rates[i], 1)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+        <Table.Tr>
+          <Table.Td>Present value</Table.Td>
+          <UsdCells values={c.presentValues} />
+        </Table.Tr>
+      </YearsTable>
       <Group gap="xs">
         <Text size="xs" c="dimmed">
           PV of yearly net cash flows at the discount rate plus the reversion (next-year NOI / exit cap, less selling costs), discounted from the last year.

@@ -1,9 +1,10 @@
-import { Badge, Group, List, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ChannelOutput } from '../../../src-main/contract/app-channels';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useChannel } from '../../api';
-import { DataTable, Figure, KeyValues, QueryView, Section } from '../../components/common';
+import { DataTable, Figure, KeyValues, QueryView, Section, type TableColumn } from '../../components/common';
 import { date, int, label, num, pct, sf, text, timestamp, usd } from '../../format';
+import { SummariesAndDetail } from './SummariesAndDetail';
 
 type Summary = ChannelOutput<'deal.componentSummary'>['componentSummary'][number];
 type Base = ChannelOutput<'component.base'>;
@@ -22,51 +23,31 @@ export function componentTitle(c: Pick<Summary, 'componentType' | 'assetType'>, 
 
 export function ComponentsTab({ dealId }: { dealId: string }) {
   const summaries = useChannel('deal.componentSummary', { dealId });
-  const [chosen, setChosen] = useState<string | null>(null);
   return (
-    <QueryView query={summaries} label="the components">
-      {(s) => {
-        const list = s.componentSummary;
-        const selected = list.find((c) => c.id === chosen) ?? list[0];
-        return (
-          <Stack gap="md">
-            <Section title={`Components (${list.length})`}>
-              <DataTable
-                testId="component-summaries"
-                rows={list}
-                rowKey={(r) => r.id}
-                columns={[
-                  { key: 'type', title: 'Component', render: (r) => componentTitle(r, list.indexOf(r)) },
-                  { key: 'units', title: 'Units', numeric: true, render: (r) => int(r.totalUnits) },
-                  { key: 'sf', title: 'SF', numeric: true, render: (r) => int(r.totalSf) },
-                  { key: 'sale', title: 'Sale value', numeric: true, render: (r) => usd(r.saleValue) },
-                  { key: 'market', title: 'Market revenue', numeric: true, render: (r) => usd(r.totalMarketAnnualRevenue) },
-                  { key: 'concluded', title: 'Concluded revenue', numeric: true, render: (r) => usd(r.totalConcludedRentAnnualRevenue) },
-                  { key: 'rr', title: 'Rent roll revenue', numeric: true, render: (r) => usd(r.totalRentRollAnnualRevenue) },
-                  { key: 'mv', title: 'Market vacancy', numeric: true, render: (r) => pct(r.marketVacancy, 1) },
-                  { key: 'rv', title: 'Rent roll vacancy', numeric: true, render: (r) => pct(r.rentRollVacancy, 1) },
-                ]}
-                empty="This deal has no component."
-              />
-            </Section>
-            {selected && (
-              <>
-                {list.length > 1 && (
-                  <SegmentedControl
-                    size="xs"
-                    value={selected.id}
-                    onChange={setChosen}
-                    data={list.map((c, i) => ({ value: c.id, label: componentTitle(c, i) }))}
-                    aria-label="Component"
-                  />
-                )}
-                <ComponentDetail key={selected.id} summary={selected} />
-              </>
-            )}
-          </Stack>
-        );
-      }}
-    </QueryView>
+    <SummariesAndDetail
+      query={summaries}
+      label="the components"
+      items={(s) => s.componentSummary}
+      title="Components"
+      chooser={{ label: 'Component', itemLabel: (c, i) => componentTitle(c, i) }}
+      table={(list) => ({
+        testId: 'component-summaries',
+        columns: [
+          { key: 'type', title: 'Component', render: (r) => componentTitle(r, list.indexOf(r)) },
+          { key: 'units', title: 'Units', numeric: true, render: (r) => int(r.totalUnits) },
+          { key: 'sf', title: 'SF', numeric: true, render: (r) => int(r.totalSf) },
+          { key: 'sale', title: 'Sale value', numeric: true, render: (r) => usd(r.saleValue) },
+          { key: 'market', title: 'Market revenue', numeric: true, render: (r) => usd(r.totalMarketAnnualRevenue) },
+          { key: 'concluded', title: 'Concluded revenue', numeric: true, render: (r) => usd(r.totalConcludedRentAnnualRevenue) },
+          { key: 'rr', title: 'Rent roll revenue', numeric: true, render: (r) => usd(r.totalRentRollAnnualRevenue) },
+          { key: 'mv', title: 'Market vacancy', numeric: true, render: (r) => pct(r.marketVacancy, 1) },
+          { key: 'rv', title: 'Rent roll vacancy', numeric: true, render: (r) => pct(r.rentRollVacancy, 1) },
+        ],
+        empty: 'This deal has no component.',
+      })}
+    >
+      {(selected) => <ComponentDetail key={selected.id} summary={selected} />}
+    </SummariesAndDetail>
   );
 }
 
@@ -148,26 +129,8 @@ function MarketPanels({ component }: { component: Base }) {
         )}
         {marketSummary && (
           <SimpleGrid cols={2} spacing="md" data-testid="market-swot">
-            <Stack gap="xs">
-              <Title order={4} size="h6" c="teal">
-                Strengths
-              </Title>
-              <List size="sm" spacing={4}>
-                {(['strength1', 'strength2', 'strength3'] as const).map((k) => str(marketSummary as Market, k)).filter(Boolean).map((s, i) => (
-                  <List.Item key={i}>{s}</List.Item>
-                ))}
-              </List>
-            </Stack>
-            <Stack gap="xs">
-              <Title order={4} size="h6" c="red">
-                Weaknesses
-              </Title>
-              <List size="sm" spacing={4}>
-                {(['weakness1', 'weakness2', 'weakness3'] as const).map((k) => str(marketSummary as Market, k)).filter(Boolean).map((s, i) => (
-                  <List.Item key={i}>{s}</List.Item>
-                ))}
-              </List>
-            </Stack>
+            <SummaryPoints title="Strengths" color="teal" points={(['strength1', 'strength2', 'strength3'] as const).map((k) => str(marketSummary as Market, k))} />
+            <SummaryPoints title="Weaknesses" color="red" points={(['weakness1', 'weakness2', 'weakness3'] as const).map((k) => str(marketSummary as Market, k))} />
           </SimpleGrid>
         )}
       </SimpleGrid>
@@ -175,130 +138,216 @@ function MarketPanels({ component }: { component: Base }) {
   );
 }
 
-function MainMarket({ m }: { m: Market }) {
+/** One side of the market summary (strengths or weaknesses): its non-empty points as a list. */
+function SummaryPoints({ title, color, points }: { title: string; color: string; points: string[] }) {
   return (
-    <Stack gap="xs" data-testid="main-market">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={4} size="h6">
-          Main market · {str(m, 'marketPublish')}
-        </Title>
-        <Badge variant="filled">Grade {str(m, 'grade')}</Badge>
-      </Group>
+    <Stack gap="xs">
+      <Title order={4} size="h6" c={color}>
+        {title}
+      </Title>
+      <List size="sm" spacing={4}>
+        {points.filter(Boolean).map((s, i) => (
+          <List.Item key={i}>{s}</List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
+/**
+ * One panel of market research: its title (beside its grade, if any), a dimmed line of where and
+ * when, three columns of key figures, more figures as keys and values, the quintiles if any, then
+ * `children`.
+ */
+function MarketPanel({
+  testId,
+  title,
+  grade,
+  source,
+  figures,
+  items,
+  quintiles = [],
+  children,
+}: {
+  testId: string;
+  title: string;
+  grade?: ReactNode;
+  source: ReactNode;
+  figures: [string, string][];
+  items: [string, ReactNode][];
+  quintiles?: [string, string][];
+  children?: ReactNode;
+}) {
+  const heading = (
+    <Title order={4} size="h6">
+      {title}
+    </Title>
+  );
+  return (
+    <Stack gap="xs" data-testid={testId}>
+      {grade ? (
+        <Group justify="space-between" wrap="nowrap">
+          {heading}
+          {grade}
+        </Group>
+      ) : (
+        heading
+      )}
       <Text size="xs" c="dimmed">
-        {str(m, 'sectorPublish')} · {str(m, 'marketAbbr')} · updated {timestamp(str(m, 'timestampUpdate'))}
+        {source}
       </Text>
       <SimpleGrid cols={3} spacing="xs">
-        <Figure label="Occupancy" value={pct(nbr(m, 'occupancy'), 1)} />
-        <Figure label="Effective rent" value={usd(nbr(m, 'rentEffective'))} />
-        <Figure label="Economic cap rate" value={pct(nbr(m, 'caprateEconomic'))} />
-        <Figure label="Unlevered IRR" value={pct(nbr(m, 'irrUnlevered'))} />
-        <Figure label="NOI growth (LT)" value={pct(nbr(m, 'noiGrowthLt'))} />
-        <Figure label="Inventory" value={int(nbr(m, 'inventory'))} />
+        {figures.map(([label, value]) => (
+          <Figure key={label} label={label} value={value} />
+        ))}
       </SimpleGrid>
-      <KeyValues
-        items={[
-          ['Inventory growth (5 yr)', pct(nbr(m, 'inventoryGrowth5Yr'))],
-          ['Asset value momentum', num(nbr(m, 'assetValueMomentum'))],
-          ['Desirability', num(nbr(m, 'desirability'), 1)],
-          ['Median household income', usd(nbr(m, 'incomeHhiMedianCensus'))],
-          ['Median home value', usd(nbr(m, 'homeValueMedianCensus'))],
-          ['Homeownership', pct(nbr(m, 'homeownershipRate'), 1)],
-          ['Commute (mean, min)', num(nbr(m, 'commuteTimeMean'), 1)],
-          ['Median age', num(nbr(m, 'ageMedian'), 1)],
-        ]}
-      />
-      <SimpleGrid cols={2} spacing={4}>
-        <Quintile name="Crime" value={str(m, 'crimeRateQuintile')} />
-        <Quintile name="Desirability" value={str(m, 'desirabilityQuintile')} />
-        <Quintile name="Fiscal health" value={str(m, 'fiscalHealthTaxQuintile')} />
-        <Quintile name="Affordability" value={str(m, 'housingAffordabilityQuintile')} />
-        <Quintile name="Supply barrier" value={str(m, 'supplyBarrierQuintile')} />
-        <Quintile name="IRR beta" value={str(m, 'irrBetaQuintile')} />
-      </SimpleGrid>
+      <KeyValues items={items} />
+      {quintiles.length > 0 && (
+        <SimpleGrid cols={2} spacing={4}>
+          {quintiles.map(([name, value]) => (
+            <Quintile key={name} name={name} value={value} />
+          ))}
+        </SimpleGrid>
+      )}
+      {children}
+    </Stack>
+  );
+}
+
+function MainMarket({ m }: { m: Market }) {
+  return (
+    <MarketPanel
+      testId="main-market"
+      title={`Main market · ${str(m, 'marketPublish')}`}
+      grade={<Badge variant="filled">Grade {str(m, 'grade')}</Badge>}
+      source={`${str(m, 'sectorPublish')} · ${str(m, 'marketAbbr')} · updated ${timestamp(str(m, 'timestampUpdate'))}`}
+      figures={[
+        ['Occupancy', pct(nbr(m, 'occupancy'), 1)],
+        ['Effective rent', usd(nbr(m, 'rentEffective'))],
+        ['Economic cap rate', pct(nbr(m, 'caprateEconomic'))],
+        ['Unlevered IRR', pct(nbr(m, 'irrUnlevered'))],
+        ['NOI growth (LT)', pct(nbr(m, 'noiGrowthLt'))],
+        ['Inventory', int(nbr(m, 'inventory'))],
+      ]}
+      items={[
+        ['Inventory growth (5 yr)', pct(nbr(m, 'inventoryGrowth5Yr'))],
+        ['Asset value momentum', num(nbr(m, 'assetValueMomentum'))],
+        ['Desirability', num(nbr(m, 'desirability'), 1)],
+        ['Median household income', usd(nbr(m, 'incomeHhiMedianCensus'))],
+        ['Median home value', usd(nbr(m, 'homeValueMedianCensus'))],
+        ['Homeownership', pct(nbr(m, 'homeownershipRate'), 1)],
+        ['Commute (mean, min)', num(nbr(m, 'commuteTimeMean'), 1)],
+        ['Median age', num(nbr(m, 'ageMedian'), 1)],
+      ]}
+      quintiles={[
+        ['Crime', str(m, 'crimeRateQuintile')],
+        ['Desirability', str(m, 'desirabilityQuintile')],
+        ['Fiscal health', str(m, 'fiscalHealthTaxQuintile')],
+        ['Affordability', str(m, 'housingAffordabilityQuintile')],
+        ['Supply barrier', str(m, 'supplyBarrierQuintile')],
+        ['IRR beta', str(m, 'irrBetaQuintile')],
+      ]}
+    >
       {str(m, 'commentary') && (
         <Text size="sm" c="dimmed">
           {str(m, 'commentary')}
         </Text>
       )}
-    </Stack>
+    </MarketPanel>
   );
 }
 
 function SubMarket({ m }: { m: Market }) {
   return (
-    <Stack gap="xs" data-testid="sub-market">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={4} size="h6">
-          Submarket · {str(m, 'subMarketPublish')}
-        </Title>
-        <Badge variant="light">Grade {str(m, 'grade')}</Badge>
-      </Group>
-      <Text size="xs" c="dimmed">
-        {str(m, 'marketPublish')} · {str(m, 'sectorPublish')} · updated {timestamp(str(m, 'timeStampUpdate'))}
-      </Text>
-      <SimpleGrid cols={3} spacing="xs">
-        <Figure label="Occupancy" value={pct(nbr(m, 'occupancy'), 1)} />
-        <Figure label="Effective rent" value={usd(nbr(m, 'rentEffective'))} />
-        <Figure label="Nominal cap rate" value={pct(nbr(m, 'capRateNominal'))} />
-      </SimpleGrid>
-      <KeyValues
-        items={[
-          ['Employment growth', pct(nbr(m, 'employmentGrowthCivilian'))],
-          ['Desirability', num(nbr(m, 'desirability'), 1)],
-          ['Median household income', usd(nbr(m, 'incomeHhiMedianCensus'))],
-          ['Median gross rent', usd(nbr(m, 'rentGrossMedian'))],
-          ['College degree', pct(nbr(m, 'populationDegreeCollegeCensusPct'), 1)],
-          ['Walk score', text(str(m, 'walkScoreDescription'))],
-        ]}
-      />
-      <SimpleGrid cols={2} spacing={4}>
-        <Quintile name="Crime" value={str(m, 'crimeRateQuintile')} />
-        <Quintile name="Desirability" value={str(m, 'desirabilityQuintile')} />
-        <Quintile name="Affordability" value={str(m, 'housingAffordabilityQuintile')} />
-        <Quintile name="Supply barrier" value={str(m, 'supplyBarrierQuintile')} />
-      </SimpleGrid>
-    </Stack>
+    <MarketPanel
+      testId="sub-market"
+      title={`Submarket · ${str(m, 'subMarketPublish')}`}
+      grade={<Badge variant="light">Grade {str(m, 'grade')}</Badge>}
+      source={`${str(m, 'marketPublish')} · ${str(m, 'sectorPublish')} · updated ${timestamp(str(m, 'timeStampUpdate'))}`}
+      figures={[
+        ['Occupancy', pct(nbr(m, 'occupancy'), 1)],
+        ['Effective rent', usd(nbr(m, 'rentEffective'))],
+        ['Nominal cap rate', pct(nbr(m, 'capRateNominal'))],
+      ]}
+      items={[
+        ['Employment growth', pct(nbr(m, 'employmentGrowthCivilian'))],
+        ['Desirability', num(nbr(m, 'desirability'), 1)],
+        ['Median household income', usd(nbr(m, 'incomeHhiMedianCensus'))],
+        ['Median gross rent', usd(nbr(m, 'rentGrossMedian'))],
+        ['College degree', pct(nbr(m, 'populationDegreeCollegeCensusPct'), 1)],
+        ['Walk score', text(str(m, 'walkScoreDescription'))],
+      ]}
+      quintiles={[
+        ['Crime', str(m, 'crimeRateQuintile')],
+        ['Desirability', str(m, 'desirabilityQuintile')],
+        ['Affordability', str(m, 'housingAffordabilityQuintile')],
+        ['Supply barrier', str(m, 'supplyBarrierQuintile')],
+      ]}
+    />
   );
 }
 
 function Forecast({ f: m }: { f: Market }) {
   return (
-    <Stack gap="xs" data-testid="market-forecast">
-      <Title order={4} size="h6">
-        Forecast · {str(m, 'scenarioPublish')}
-      </Title>
-      <Text size="xs" c="dimmed">
-        {str(m, 'fcPublish')} · released {date(str(m, 'dateFcRelease'))} · for {date(str(m, 'date'))}
-      </Text>
-      <SimpleGrid cols={3} spacing="xs">
-        <Figure label="Rent growth" value={pct(nbr(m, 'rentGrowth'))} />
-        <Figure label="NOI growth" value={pct(nbr(m, 'noiGrowth'))} />
-        <Figure label="Occupancy" value={pct(nbr(m, 'occupancy'), 1)} />
-      </SimpleGrid>
-      <KeyValues
-        items={[
-          ['Demand growth', pct(nbr(m, 'demandGrowth'))],
-          ['Supply growth', pct(nbr(m, 'supplyGrowth'))],
-          ['NCF growth', pct(nbr(m, 'ncfGrowth'))],
-          ['RevPAF growth', pct(nbr(m, 'mrevpafGrowth'))],
-          ['Nominal cap rate', pct(nbr(m, 'caprateNominal'))],
-          ['CPPI index', num(nbr(m, 'cppiIndex'), 1)],
-        ]}
-      />
-    </Stack>
+    <MarketPanel
+      testId="market-forecast"
+      title={`Forecast · ${str(m, 'scenarioPublish')}`}
+      source={`${str(m, 'fcPublish')} · released ${date(str(m, 'dateFcRelease'))} · for ${date(str(m, 'date'))}`}
+      figures={[
+        ['Rent growth', pct(nbr(m, 'rentGrowth'))],
+        ['NOI growth', pct(nbr(m, 'noiGrowth'))],
+        ['Occupancy', pct(nbr(m, 'occupancy'), 1)],
+      ]}
+      items={[
+        ['Demand growth', pct(nbr(m, 'demandGrowth'))],
+        ['Supply growth', pct(nbr(m, 'supplyGrowth'))],
+        ['NCF growth', pct(nbr(m, 'ncfGrowth'))],
+        ['RevPAF growth', pct(nbr(m, 'mrevpafGrowth'))],
+        ['Nominal cap rate', pct(nbr(m, 'caprateNominal'))],
+        ['CPPI index', num(nbr(m, 'cppiIndex'), 1)],
+      ]}
+    />
   );
 }
 
-function RevenueTotals({ concluded, comps, vacancy, units, totalSf, avg }: { concluded: { annual: number; monthly: number }; comps: { annual: number }; vacancy: number; units: number; totalSf: number; avg: number }) {
+type Residential = ChannelOutput<'component.residential'>['livingUnitsInfo'];
+type Commercial = ChannelOutput<'component.commercial'>['livingUnitsInfo'];
+
+const UNIT_MIX_COLUMNS: TableColumn<Residential['livingUnits'][number]>[] = [
+  { key: 'desc', title: 'Unit type', render: (u) => u.description },
+  { key: 'bb', title: 'Bed / bath', render: (u) => `${u.bedrooms} / ${u.bathrooms}` },
+  { key: 'n', title: 'Units', numeric: true, render: (u) => int(u.numUnits) },
+  { key: 'size', title: 'Avg SF', numeric: true, render: (u) => int(u.unitSize) },
+  { key: 'comps', title: 'Market rent / mo', numeric: true, render: (u) => usd(u.compsRevenue.monthlyPerUnit) },
+  { key: 'concl', title: 'Concluded rent / mo', numeric: true, render: (u) => usd(u.concludedRevenue.monthlyPerUnit) },
+  { key: 'psf', title: 'Concluded $/SF / yr', numeric: true, render: (u) => usd(u.concludedRevenue.annualPerSf, { cents: true }) },
+  { key: 'annual', title: 'Concluded annual', numeric: true, render: (u) => usd(u.concludedRevenue.annual) },
+];
+
+const SUITE_COLUMNS: TableColumn<Commercial['livingUnits'][number]>[] = [
+  { key: 'suite', title: 'Suite', render: (u) => u.suite },
+  { key: 'desc', title: 'Description', render: (u) => u.description },
+  { key: 'floor', title: 'Floor', numeric: true, render: (u) => int(u.floor) },
+  { key: 'size', title: 'SF', numeric: true, render: (u) => int(u.unitSize) },
+  { key: 'comps', title: 'Market $/SF / yr', numeric: true, render: (u) => usd(u.compsRevenue.annualPerSf, { cents: true }) },
+  { key: 'concl', title: 'Concluded $/SF / yr', numeric: true, render: (u) => usd(u.concludedRevenue.annualPerSf, { cents: true }) },
+  { key: 'annual', title: 'Concluded annual', numeric: true, render: (u) => usd(u.concludedRevenue.annual) },
+];
+
+/** A residential or commercial component's living units: their revenue totals over their table. */
+function LivingUnits<U extends { id: string }>({ title, info, columns, maxHeight }: { title: string; info: Omit<Residential | Commercial, 'livingUnits'> & { livingUnits: readonly U[] }; columns: TableColumn<U>[]; maxHeight?: number }) {
   return (
-    <Group gap="xl">
-      <Figure label="Units" value={int(units)} />
-      <Figure label="Total SF" value={sf(totalSf)} />
-      <Figure label="Avg unit size" value={sf(avg)} />
-      <Figure label="Concluded revenue (annual)" value={usd(concluded.annual)} />
-      <Figure label="Market revenue (annual)" value={usd(comps.annual)} />
-      <Figure label="Market vacancy" value={pct(vacancy, 1)} />
-    </Group>
+    <Section title={title}>
+      <Group gap="xl">
+        <Figure label="Units" value={int(info.totalUnits)} />
+        <Figure label="Total SF" value={sf(info.totalSf)} />
+        <Figure label="Avg unit size" value={sf(info.averageUnitSize)} />
+        <Figure label="Concluded revenue (annual)" value={usd(info.concludedTotalRevenue.annual)} />
+        <Figure label="Market revenue (annual)" value={usd(info.compsTotalRevenue.annual)} />
+        <Figure label="Market vacancy" value={pct(info.marketVacancy, 1)} />
+      </Group>
+      <DataTable testId="living-units" rows={info.livingUnits} rowKey={(u) => u.id} maxHeight={maxHeight} columns={columns} />
+    </Section>
   );
 }
 
@@ -306,33 +355,7 @@ function ResidentialUnits({ id }: { id: string }) {
   const q = useChannel('component.residential', { id });
   return (
     <QueryView query={q} label="the unit mix">
-      {(c) => (
-        <Section title="Living units (unit mix)">
-          <RevenueTotals
-            concluded={c.livingUnitsInfo.concludedTotalRevenue}
-            comps={c.livingUnitsInfo.compsTotalRevenue}
-            vacancy={c.livingUnitsInfo.marketVacancy}
-            units={c.livingUnitsInfo.totalUnits}
-            totalSf={c.livingUnitsInfo.totalSf}
-            avg={c.livingUnitsInfo.averageUnitSize}
-          />
-          <DataTable
-            testId="living-units"
-            rows={c.livingUnitsInfo.livingUnits}
-            rowKey={(u) => u.id}
-            columns={[
-              { key: 'desc', title: 'Unit type', render: (u) => u.description },
-              { key: 'bb', title: 'Bed / bath', render: (u) => `${u.bedrooms} / ${u.bathrooms}` },
-              { key: 'n', title: 'Units', numeric: true, render: (u) => int(u.numUnits) },
-              { key: 'size', title: 'Avg SF', numeric: true, render: (u) => int(u.unitSize) },
-              { key: 'comps', title: 'Market rent / mo', numeric: true, render: (u) => usd(u.compsRevenue.monthlyPerUnit) },
-              { key: 'concl', title: 'Concluded rent / mo', numeric: true, render: (u) => usd(u.concludedRevenue.monthlyPerUnit) },
-              { key: 'psf', title: 'Concluded $/SF / yr', numeric: true, render: (u) => usd(u.concludedRevenue.annualPerSf, { cents: true }) },
-              { key: 'annual', title: 'Concluded annual', numeric: true, render: (u) => usd(u.concludedRevenue.annual) },
-            ]}
-          />
-        </Section>
-      )}
+      {(c) => <LivingUnits title="Living units (unit mix)" info={c.livingUnitsInfo} columns={UNIT_MIX_COLUMNS} />}
     </QueryView>
   );
 }
@@ -341,33 +364,7 @@ function CommercialUnits({ id }: { id: string }) {
   const q = useChannel('component.commercial', { id });
   return (
     <QueryView query={q} label="the suites">
-      {(c) => (
-        <Section title="Living units (suites)">
-          <RevenueTotals
-            concluded={c.livingUnitsInfo.concludedTotalRevenue}
-            comps={c.livingUnitsInfo.compsTotalRevenue}
-            vacancy={c.livingUnitsInfo.marketVacancy}
-            units={c.livingUnitsInfo.totalUnits}
-            totalSf={c.livingUnitsInfo.totalSf}
-            avg={c.livingUnitsInfo.averageUnitSize}
-          />
-          <DataTable
-            testId="living-units"
-            rows={c.livingUnitsInfo.livingUnits}
-            rowKey={(u) => u.id}
-            maxHeight={360}
-            columns={[
-              { key: 'suite', title: 'Suite', render: (u) => u.suite },
-              { key: 'desc', title: 'Description', render: (u) => u.description },
-              { key: 'floor', title: 'Floor', numeric: true, render: (u) => int(u.floor) },
-              { key: 'size', title: 'SF', numeric: true, render: (u) => int(u.unitSize) },
-              { key: 'comps', title: 'Market $/SF / yr', numeric: true, render: (u) => usd(u.compsRevenue.annualPerSf, { cents: true }) },
-              { key: 'concl', title: 'Concluded $/SF / yr', numeric: true, render: (u) => usd(u.concludedRevenue.annualPerSf, { cents: true }) },
-              { key: 'annual', title: 'Concluded annual', numeric: true, render: (u) => usd(u.concludedRevenue.annual) },
-            ]}
-          />
-        </Section>
-      )}
+      {(c) => <LivingUnits title="Living units (suites)" info={c.livingUnitsInfo} columns={SUITE_COLUMNS} maxHeight={360} />}
     </QueryView>
   );
 }

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Breadcrumbs, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { ChannelOutput } from '../../../src-main/contract/app-channels';
 import { useChannel } from '../../api';
 import { ErrorNote, Figure, Loading } from '../../components/common';
@@ -13,13 +14,14 @@ import { RentRollsTab } from './RentRollsTab';
 
 export type Deal = ChannelOutput<'deal.info'>;
 
-const TABS: { value: DealTab; label: string }[] = [
-  { value: 'terms', label: 'Loan terms' },
-  { value: 'funds', label: 'Funds' },
-  { value: 'collaterals', label: 'Collaterals' },
-  { value: 'components', label: 'Components' },
-  { value: 'rentrolls', label: 'Rent rolls' },
-  { value: 'parties', label: 'People and companies' },
+/** The tabs in order, each with what its panel shows. */
+const TABS: { value: DealTab; label: string; panel: (deal: Deal, dealId: string) => ReactNode }[] = [
+  { value: 'terms', label: 'Loan terms', panel: (deal) => <LoanTermsTab deal={deal} /> },
+  { value: 'funds', label: 'Funds', panel: (_, dealId) => <FundsTab dealId={dealId} /> },
+  { value: 'collaterals', label: 'Collaterals', panel: (_, dealId) => <CollateralsTab dealId={dealId} /> },
+  { value: 'components', label: 'Components', panel: (_, dealId) => <ComponentsTab dealId={dealId} /> },
+  { value: 'rentrolls', label: 'Rent rolls', panel: (_, dealId) => <RentRollsTab dealId={dealId} /> },
+  { value: 'parties', label: 'People and companies', panel: (deal) => <PartiesTab deal={deal} /> },
 ];
 
 /** The figures an underwriter reads first, in the header of every tab. */
@@ -40,18 +42,27 @@ export function DealFigures({ deal }: { deal: Deal }) {
   );
 }
 
+/** The way back to the pipeline, then the deal (`children`, its last crumb). */
+function DealCrumbs({ children }: { children: ReactNode }) {
+  return (
+    <Breadcrumbs>
+      <Anchor href={routePath({ name: 'pipeline' })} size="sm">
+        Deals pipeline
+      </Anchor>
+      {children}
+    </Breadcrumbs>
+  );
+}
+
 export function DealPage({ id, tab }: { id: string; tab: DealTab }) {
   const info = useChannel('deal.info', { id });
   if (info.isPending) return <Loading label="Loading the deal…" />;
   if (info.isError) {
     return (
       <Stack>
-        <Breadcrumbs>
-          <Anchor href={routePath({ name: 'pipeline' })} size="sm">
-            Deals pipeline
-          </Anchor>
+        <DealCrumbs>
           <Text size="sm">Deal</Text>
-        </Breadcrumbs>
+        </DealCrumbs>
         <ErrorNote title="The deal could not be loaded" error={info.error} onRetry={() => void info.refetch()} />
       </Stack>
     );
@@ -61,14 +72,11 @@ export function DealPage({ id, tab }: { id: string; tab: DealTab }) {
     <Stack gap="md">
       <Paper withBorder p="md" radius="sm">
         <Stack gap="sm">
-          <Breadcrumbs>
-            <Anchor href={routePath({ name: 'pipeline' })} size="sm">
-              Deals pipeline
-            </Anchor>
+          <DealCrumbs>
             <Text size="sm" c="dimmed">
               {deal.loanId ?? deal.id}
             </Text>
-          </Breadcrumbs>
+          </DealCrumbs>
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Stack gap={4}>
               <Title order={2} size="h3" data-testid="deal-name">
@@ -95,24 +103,11 @@ export function DealPage({ id, tab }: { id: string; tab: DealTab }) {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="terms" pt="md">
-          <LoanTermsTab deal={deal} />
-        </Tabs.Panel>
-        <Tabs.Panel value="funds" pt="md">
-          <FundsTab dealId={id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="collaterals" pt="md">
-          <CollateralsTab dealId={id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="components" pt="md">
-          <ComponentsTab dealId={id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="rentrolls" pt="md">
-          <RentRollsTab dealId={id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="parties" pt="md">
-          <PartiesTab deal={deal} />
-        </Tabs.Panel>
+        {TABS.map((t) => (
+          <Tabs.Panel key={t.value} value={t.value} pt="md">
+            {t.panel(deal, id)}
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useChannel } from '../../api';
-import { DataTable, Figure, QueryView, Section } from '../../components/common';
+import { DataTable, Figure, QueryView, Section, type TableColumn } from '../../components/common';
 import { label, months, multiple, pct, pctNumber, usd } from '../../format';
 
 /** Sources and uses with their totals, $/unit, $/SF, shares, the balance, and each loan's metrics. */
@@ -22,39 +22,19 @@ export function FundsTab({ dealId }: { dealId: string }) {
               </Text>
             </Group>
             <SimpleGrid cols={1} spacing="md">
-              <Section title="Sources" right={<Text fw={600}>{usd(f.fundsSourcesInfo.totalAmount)}</Text>}>
-                <DataTable
-                  testId="funds-sources"
-                  rows={f.fundsSourcesInfo.fundSourceItems}
-                  rowKey={(r) => r.id}
-                  withTotals
-                  columns={[
-                    { key: 'name', title: 'Source', render: (r) => r.sourcesOfFunds, total: 'Total' },
-                    { key: 'amount', title: 'Amount', numeric: true, render: (r) => usd(r.amount), total: usd(f.fundsSourcesInfo.totalAmount) },
-                    { key: 'share', title: '% of total', numeric: true, render: (r) => pct(r.percentOfTotal, 1), total: pct(1, 1) },
-                    { key: 'unit', title: '$/unit', numeric: true, render: (r) => usd(r.dollarPerUnit), total: usd(f.fundsSourcesInfo.totalDollarPerUnit) },
-                    { key: 'sf', title: '$/SF', numeric: true, render: (r) => usd(r.dollarPerSF, { cents: true }), total: usd(f.fundsSourcesInfo.totalDollarPerSF, { cents: true }) },
-                    { key: 'rate', title: 'Rate', numeric: true, render: (r) => pct(r.interestRate, 3) },
-                    { key: 'structure', title: 'Structure', render: (r) => (r.loanPaymentStructure ? label(r.loanPaymentStructure) : '—') },
-                    { key: 'amort', title: 'Amortization', numeric: true, render: (r) => months(r.amortizationTerm) },
-                  ]}
-                />
-              </Section>
-              <Section title="Uses" right={<Text fw={600}>{usd(f.fundsUsesInfo.totalAmount)}</Text>}>
-                <DataTable
-                  testId="funds-uses"
-                  rows={f.fundsUsesInfo.fundUseItems}
-                  rowKey={(r) => r.id}
-                  withTotals
-                  columns={[
-                    { key: 'name', title: 'Use', render: (r) => r.usesOfFunds, total: 'Total' },
-                    { key: 'amount', title: 'Amount', numeric: true, render: (r) => usd(r.amount), total: usd(f.fundsUsesInfo.totalAmount) },
-                    { key: 'share', title: '% of total', numeric: true, render: (r) => pct(r.percentOfTotal, 1), total: pct(1, 1) },
-                    { key: 'unit', title: '$/unit', numeric: true, render: (r) => usd(r.dollarPerUnit), total: usd(f.fundsUsesInfo.totalDollarPerUnit) },
-                    { key: 'sf', title: '$/SF', numeric: true, render: (r) => usd(r.dollarPerSF, { cents: true }), total: usd(f.fundsUsesInfo.totalDollarPerSF, { cents: true }) },
-                  ]}
-                />
-              </Section>
+              <FundsTable
+                title="Sources"
+                testId="funds-sources"
+                rows={f.fundsSourcesInfo.fundSourceItems}
+                totals={f.fundsSourcesInfo}
+                name={{ title: 'Source', render: (r) => r.sourcesOfFunds }}
+                more={[
+                  { key: 'rate', title: 'Rate', numeric: true, render: (r) => pct(r.interestRate, 3) },
+                  { key: 'structure', title: 'Structure', render: (r) => (r.loanPaymentStructure ? label(r.loanPaymentStructure) : '—') },
+                  { key: 'amort', title: 'Amortization', numeric: true, render: (r) => months(r.amortizationTerm) },
+                ]}
+              />
+              <FundsTable title="Uses" testId="funds-uses" rows={f.fundsUsesInfo.fundUseItems} totals={f.fundsUsesInfo} name={{ title: 'Use', render: (r) => r.usesOfFunds }} />
             </SimpleGrid>
             <Section title="Loans">
               <Group gap="xl">
@@ -85,5 +65,47 @@ export function FundsTab({ dealId }: { dealId: string }) {
         );
       }}
     </QueryView>
+  );
+}
+
+type FundItem = { id: string; amount: number; percentOfTotal: number; dollarPerUnit: number; dollarPerSF: number };
+
+/**
+ * Sources or uses of funds under their total: each item's amount, share, $/unit and $/SF (then
+ * the `more` columns), with a totals row.
+ */
+function FundsTable<R extends FundItem>({
+  title,
+  testId,
+  rows,
+  totals,
+  name,
+  more = [],
+}: {
+  title: string;
+  testId: string;
+  rows: readonly R[];
+  totals: { totalAmount: number; totalDollarPerUnit: number; totalDollarPerSF: number };
+  /** The first column: what each item is. */
+  name: { title: string; render: (row: R) => string };
+  more?: TableColumn<R>[];
+}) {
+  return (
+    <Section title={title} right={<Text fw={600}>{usd(totals.totalAmount)}</Text>}>
+      <DataTable
+        testId={testId}
+        rows={rows}
+        rowKey={(r) => r.id}
+        withTotals
+        columns={[
+          { key: 'name', ...name, total: 'Total' },
+          { key: 'amount', title: 'Amount', numeric: true, render: (r) => usd(r.amount), total: usd(totals.totalAmount) },
+          { key: 'share', title: '% of total', numeric: true, render: (r) => pct(r.percentOfTotal, 1), total: pct(1, 1) },
+          { key: 'unit', title: '$/unit', numeric: true, render: (r) => usd(r.dollarPerUnit), total: usd(totals.totalDollarPerUnit) },
+          { key: 'sf', title: '$/SF', numeric: true, render: (r) => usd(r.dollarPerSF, { cents: true }), total: usd(totals.totalDollarPerSF, { cents: true }) },
+          ...more,
+        ]}
+      />
+    </Section>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { ChannelOutput } from '../../../src-main/contract/app-channels';
 import { call, CallError, useChannel } from '../../api';
 import { ErrorNote, KeyValues, QueryView, Section } from '../../components/common';
 import { multiple, num, text, usd } from '../../format';
@@ -15,32 +16,48 @@ export function PartiesTab({ deal }: { deal: Deal }) {
   }
   return (
     <Stack gap="md">
-      {deal.personIds.length > 0 && (
-        <>
-          <Title order={3} size="h5">
-            People ({deal.personIds.length})
-          </Title>
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-            {deal.personIds.map((id) => (
-              <PersonCard key={id} id={id} />
-            ))}
-          </SimpleGrid>
-        </>
-      )}
-      {deal.companyIds.length > 0 && (
-        <>
-          <Title order={3} size="h5">
-            Companies ({deal.companyIds.length})
-          </Title>
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-            {deal.companyIds.map((id) => (
-              <CompanyCard key={id} id={id} />
-            ))}
-          </SimpleGrid>
-        </>
-      )}
+      <PartyList title="People" ids={deal.personIds} card={(id) => <PersonCard key={id} id={id} />} />
+      <PartyList title="Companies" ids={deal.companyIds} card={(id) => <CompanyCard key={id} id={id} />} />
     </Stack>
   );
+}
+
+/** People or companies of the deal under their count, a card each; nothing when there is none. */
+function PartyList({ title, ids, card }: { title: string; ids: readonly string[]; card: (id: string) => ReactNode }) {
+  if (ids.length === 0) return null;
+  return (
+    <>
+      <Title order={3} size="h5">
+        {title} ({ids.length})
+      </Title>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        {ids.map((id) => card(id))}
+      </SimpleGrid>
+    </>
+  );
+}
+
+/** A person's or a company's card body: its description, if any, over its key figures. */
+function PartyDetails({ testId, description, items }: { testId: string; description: string | null; items: [string, ReactNode][] }) {
+  return (
+    <Stack gap="xs" data-testid={testId}>
+      {description && (
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+      )}
+      <KeyValues items={items} />
+    </Stack>
+  );
+}
+
+/** How to reach a person or a company, as key figures. */
+function contactItems(party: Pick<ChannelOutput<'person.info'> | ChannelOutput<'company.info'>, 'primaryEmail' | 'primaryPhoneNumber' | 'address'>): [string, ReactNode][] {
+  return [
+    ['Email', text(party.primaryEmail)],
+    ['Phone', text(party.primaryPhoneNumber)],
+    ['Address', text(party.address?.fullAddress)],
+  ];
 }
 
 const REVEAL_SECONDS = 30;
@@ -103,26 +120,19 @@ function PersonCard({ id }: { id: string }) {
           title={[p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ')}
           right={p.personalDSCR > 0 ? <Badge variant="light" color={p.personalDSCR >= 1.25 ? 'teal' : 'orange'}>DSCR {multiple(p.personalDSCR)}</Badge> : undefined}
         >
-          <Stack gap="xs" data-testid="person">
-            {p.description && (
-              <Text size="sm" c="dimmed">
-                {p.description}
-              </Text>
-            )}
-            <KeyValues
-              items={[
-                ['Net worth', usd(p.personalNetWorth)],
-                ['Liquidity', usd(p.personalLiquidity)],
-                ['Cash flow after debt service', usd(p.personalCashFlowAfterDebtService)],
-                ['Debt ratio', num(p.personDebtRatio)],
-                ['Personal DSCR', multiple(p.personalDSCR)],
-                ['Email', text(p.primaryEmail)],
-                ['Phone', text(p.primaryPhoneNumber)],
-                ['Address', text(p.address?.fullAddress)],
-                ['Social security number', <Ssn key="ssn" personId={p.id} masked={p.socialSecurityNumber} />],
-              ]}
-            />
-          </Stack>
+          <PartyDetails
+            testId="person"
+            description={p.description}
+            items={[
+              ['Net worth', usd(p.personalNetWorth)],
+              ['Liquidity', usd(p.personalLiquidity)],
+              ['Cash flow after debt service', usd(p.personalCashFlowAfterDebtService)],
+              ['Debt ratio', num(p.personDebtRatio)],
+              ['Personal DSCR', multiple(p.personalDSCR)],
+              ...contactItems(p),
+              ['Social security number', <Ssn key="ssn" personId={p.id} masked={p.socialSecurityNumber} />],
+            ]}
+          />
         </Section>
       )}
     </QueryView>
@@ -135,27 +145,20 @@ function CompanyCard({ id }: { id: string }) {
     <QueryView query={q} label="the company">
       {(c) => (
         <Section title={c.name} right={c.riskRating ? <Badge variant="light">Risk {c.riskRating}</Badge> : undefined}>
-          <Stack gap="xs" data-testid="company">
-            {c.description && (
-              <Text size="sm" c="dimmed">
-                {c.description}
-              </Text>
-            )}
-            <KeyValues
-              items={[
-                ['Assets', usd(c.companyAssetSubtotal)],
-                ['Liabilities', usd(c.companyLiabilitySubtotal)],
-                ['Liquidity', usd(c.companyLiquidity)],
-                ['Debt service (annual)', usd(c.companyDebtService)],
-                ['Cash flow after debt service', usd(c.companyCashFlowAfterDebtService)],
-                ['Company DSCR', multiple(c.companyDSCR)],
-                ['Email', text(c.primaryEmail)],
-                ['Phone', text(c.primaryPhoneNumber)],
-                ['Address', text(c.address?.fullAddress)],
-                ...(c.ein ? ([['EIN', c.ein]] as [string, string][]) : []),
-              ]}
-            />
-          </Stack>
+          <PartyDetails
+            testId="company"
+            description={c.description}
+            items={[
+              ['Assets', usd(c.companyAssetSubtotal)],
+              ['Liabilities', usd(c.companyLiabilitySubtotal)],
+              ['Liquidity', usd(c.companyLiquidity)],
+              ['Debt service (annual)', usd(c.companyDebtService)],
+              ['Cash flow after debt service', usd(c.companyCashFlowAfterDebtService)],
+              ['Company DSCR', multiple(c.companyDSCR)],
+              ...contactItems(c),
+              ...(c.ein ? ([['EIN', c.ein]] as [string, string][]) : []),
+            ]}
+          />
         </Section>
       )}
     </QueryView>

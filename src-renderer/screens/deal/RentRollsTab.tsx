@@ -1,15 +1,17 @@
-import { Group, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ChannelOutput } from '../../../src-main/contract/app-channels';
 import { useChannel } from '../../api';
-import { DataTable, Figure, QueryView, Section } from '../../components/common';
+import { DataTable, Figure, QueryView, Section, type TableColumn } from '../../components/common';
 import { date, int, pct, sf, text, usd } from '../../format';
+import { ChosenItem } from './ChosenItem';
 import { componentTitle } from './ComponentsTab';
 
 type Summary = ChannelOutput<'deal.componentSummary'>['componentSummary'][number];
 type Residential = ChannelOutput<'rentRoll.residential'>;
 type Commercial = ChannelOutput<'rentRoll.commercial'>;
+type RollItem = (Residential | Commercial)['rentRollItems'][number];
 
 export function RentRollsTab({ dealId }: { dealId: string }) {
   const summaries = useChannel('deal.componentSummary', { dealId });
@@ -25,19 +27,11 @@ export function RentRollsTab({ dealId }: { dealId: string }) {
             </Text>
           );
         }
-        const selected = withRolls.find((c) => c.id === chosen) ?? withRolls[0]!;
         return (
           <Stack gap="md">
-            {withRolls.length > 1 && (
-              <SegmentedControl
-                size="xs"
-                value={selected.id}
-                onChange={setChosen}
-                data={withRolls.map((c) => ({ value: c.id, label: componentTitle(c, s.componentSummary.indexOf(c)) }))}
-                aria-label="Component"
-              />
-            )}
-            <ComponentRentRolls key={selected.id} component={selected} />
+            <ChosenItem items={withRolls} chosen={chosen} onChoose={setChosen} label="Component" itemLabel={(c) => componentTitle(c, s.componentSummary.indexOf(c))}>
+              {(selected) => <ComponentRentRolls key={selected.id} component={selected} />}
+            </ChosenItem>
           </Stack>
         );
       }}
@@ -83,21 +77,6 @@ function ComponentRentRolls({ component }: { component: Summary }) {
   );
 }
 
-function RollHeader({ roll }: { roll: Residential | Commercial }) {
-  return (
-    <SimpleGrid cols={{ base: 2, md: 4, xl: 8 }} spacing="md" data-testid="rent-roll-totals">
-      <Figure label="Units" value={int(roll.totalUnits)} />
-      <Figure label="Leased SF" value={sf(roll.totalSf)} />
-      <Figure label="Monthly revenue" value={usd(roll.totalMonthlyRevenue)} />
-      <Figure label="Annual revenue" value={usd(roll.totalAnnualRevenue)} />
-      <Figure label="Annual $/SF" value={usd(roll.totalAnnualRevenuePerSf, { cents: true })} />
-      <Figure label="Vacancy" value={pct(roll.vacancy, 1)} testId="rent-roll-vacancy" />
-      <Figure label="Tenant turnover" value={pct(roll.tenantTurnover, 1)} />
-      <Figure label="Effective" value={date(roll.effectiveDate)} />
-    </SimpleGrid>
-  );
-}
-
 function ExpiringLeases({ expiring }: { expiring: Record<string, number> }) {
   const data = Object.entries(expiring)
     .sort(([a], [b]) => a.localeCompare(b))
@@ -116,16 +95,64 @@ function ExpiringLeases({ expiring }: { expiring: Record<string, number> }) {
   );
 }
 
+/** The columns every rent roll item has: its tenant (or Vacant), then its space, rent and lease dates. */
+const TENANT_COLUMN: TableColumn<RollItem> = { key: 'tenant', title: 'Tenant', render: (r) => (r.tenantName ? r.tenantName : <Text span size="sm" c="orange">Vacant</Text>) };
+const LEASE_COLUMNS: TableColumn<RollItem>[] = [
+  { key: 'sf', title: 'SF', numeric: true, render: (r) => int(r.unitSize) },
+  { key: 'rent', title: 'Rent / mo', numeric: true, render: (r) => usd(r.monthlyRent) },
+  { key: 'annual', title: 'Annual', numeric: true, render: (r) => usd(r.annualRent) },
+  { key: 'psf', title: '$/SF / yr', numeric: true, render: (r) => usd(r.annualRentPerSf, { cents: true }) },
+  { key: 'start', title: 'Lease start', render: (r) => date(r.leaseStart) },
+  { key: 'end', title: 'Lease end', render: (r) => date(r.leaseEnd) },
+];
+
+/**
+ * One rent roll: its totals under its name, the leases expiring by year (beside the unit types
+ * when there are some), then its items under `itemsTitle` and their count.
+ */
+function RentRoll<R extends Residential | Commercial>({ roll, unitTypes, itemsTitle, columns }: { roll: R; unitTypes?: ReactNode; itemsTitle: string; columns: TableColumn<NoInfer<R>['rentRollItems'][number]>[] }) {
+  const expiring = (
+    <Section title="Leases expiring by year">
+      <ExpiringLeases expiring={roll.expiringLeases} />
+    </Section>
+  );
+  return (
+    <Stack gap="md" data-testid="rent-roll">
+      <Section title={roll.name} right={<Text size="xs" c="dimmed">{text(roll.comment)}</Text>}>
+        <SimpleGrid cols={{ base: 2, md: 4, xl: 8 }} spacing="md" data-testid="rent-roll-totals">
+          <Figure label="Units" value={int(roll.totalUnits)} />
+          <Figure label="Leased SF" value={sf(roll.totalSf)} />
+          <Figure label="Monthly revenue" value={usd(roll.totalMonthlyRevenue)} />
+          <Figure label="Annual revenue" value={usd(roll.totalAnnualRevenue)} />
+          <Figure label="Annual $/SF" value={usd(roll.totalAnnualRevenuePerSf, { cents: true })} />
+          <Figure label="Vacancy" value={pct(roll.vacancy, 1)} testId="rent-roll-vacancy" />
+          <Figure label="Tenant turnover" value={pct(roll.tenantTurnover, 1)} />
+          <Figure label="Effective" value={date(roll.effectiveDate)} />
+        </SimpleGrid>
+      </Section>
+      {unitTypes ? (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          {unitTypes}
+          {expiring}
+        </SimpleGrid>
+      ) : (
+        expiring
+      )}
+      <Section title={`${itemsTitle} (${int(roll.rentRollItems.length)})`}>
+        <DataTable testId="rent-roll-items" rows={roll.rentRollItems} rowKey={(r) => r.id} maxHeight={420} columns={columns} />
+      </Section>
+    </Stack>
+  );
+}
+
 function ResidentialRoll({ id }: { id: string }) {
   const q = useChannel('rentRoll.residential', { id });
   return (
     <QueryView query={q} label="the rent roll">
       {(roll) => (
-        <Stack gap="md" data-testid="rent-roll">
-          <Section title={roll.name} right={<Text size="xs" c="dimmed">{text(roll.comment)}</Text>}>
-            <RollHeader roll={roll} />
-          </Section>
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <RentRoll
+          roll={roll}
+          unitTypes={
             <Section title="Unit types">
               <DataTable
                 testId="unit-type-summary"
@@ -140,30 +167,15 @@ function ResidentialRoll({ id }: { id: string }) {
                 ]}
               />
             </Section>
-            <Section title="Leases expiring by year">
-              <ExpiringLeases expiring={roll.expiringLeases} />
-            </Section>
-          </SimpleGrid>
-          <Section title={`Units (${int(roll.rentRollItems.length)})`}>
-            <DataTable
-              testId="rent-roll-items"
-              rows={roll.rentRollItems}
-              rowKey={(r) => r.id}
-              maxHeight={420}
-              columns={[
-                { key: 'unit', title: 'Unit', render: (r) => r.unitNumber },
-                { key: 'type', title: 'Type', render: (r) => r.unitType },
-                { key: 'tenant', title: 'Tenant', render: (r) => (r.tenantName ? r.tenantName : <Text span size="sm" c="orange">Vacant</Text>) },
-                { key: 'sf', title: 'SF', numeric: true, render: (r) => int(r.unitSize) },
-                { key: 'rent', title: 'Rent / mo', numeric: true, render: (r) => usd(r.monthlyRent) },
-                { key: 'annual', title: 'Annual', numeric: true, render: (r) => usd(r.annualRent) },
-                { key: 'psf', title: '$/SF / yr', numeric: true, render: (r) => usd(r.annualRentPerSf, { cents: true }) },
-                { key: 'start', title: 'Lease start', render: (r) => date(r.leaseStart) },
-                { key: 'end', title: 'Lease end', render: (r) => date(r.leaseEnd) },
-              ]}
-            />
-          </Section>
-        </Stack>
+          }
+          itemsTitle="Units"
+          columns={[
+            { key: 'unit', title: 'Unit', render: (r) => r.unitNumber },
+            { key: 'type', title: 'Type', render: (r) => r.unitType },
+            TENANT_COLUMN,
+            ...LEASE_COLUMNS,
+          ]}
+        />
       )}
     </QueryView>
   );
@@ -174,34 +186,17 @@ function CommercialRoll({ id }: { id: string }) {
   return (
     <QueryView query={q} label="the rent roll">
       {(roll) => (
-        <Stack gap="md" data-testid="rent-roll">
-          <Section title={roll.name} right={<Text size="xs" c="dimmed">{text(roll.comment)}</Text>}>
-            <RollHeader roll={roll} />
-          </Section>
-          <Section title="Leases expiring by year">
-            <ExpiringLeases expiring={roll.expiringLeases} />
-          </Section>
-          <Section title={`Suites (${int(roll.rentRollItems.length)})`}>
-            <DataTable
-              testId="rent-roll-items"
-              rows={roll.rentRollItems}
-              rowKey={(r) => r.id}
-              maxHeight={420}
-              columns={[
-                { key: 'suite', title: 'Suite', render: (r) => r.suite },
-                { key: 'floor', title: 'Floor', numeric: true, render: (r) => int(r.floor) },
-                { key: 'tenant', title: 'Tenant', render: (r) => (r.tenantName ? r.tenantName : <Text span size="sm" c="orange">Vacant</Text>) },
-                { key: 'lease', title: 'Lease type', render: (r) => text(r.leaseType) },
-                { key: 'sf', title: 'SF', numeric: true, render: (r) => int(r.unitSize) },
-                { key: 'rent', title: 'Rent / mo', numeric: true, render: (r) => usd(r.monthlyRent) },
-                { key: 'annual', title: 'Annual', numeric: true, render: (r) => usd(r.annualRent) },
-                { key: 'psf', title: '$/SF / yr', numeric: true, render: (r) => usd(r.annualRentPerSf, { cents: true }) },
-                { key: 'start', title: 'Lease start', render: (r) => date(r.leaseStart) },
-                { key: 'end', title: 'Lease end', render: (r) => date(r.leaseEnd) },
-              ]}
-            />
-          </Section>
-        </Stack>
+        <RentRoll
+          roll={roll}
+          itemsTitle="Suites"
+          columns={[
+            { key: 'suite', title: 'Suite', render: (r) => r.suite },
+            { key: 'floor', title: 'Floor', numeric: true, render: (r) => int(r.floor) },
+            TENANT_COLUMN,
+            { key: 'lease', title: 'Lease type', render: (r) => text(r.leaseType) },
+            ...LEASE_COLUMNS,
+          ]}
+        />
       )}
     </QueryView>
   );
