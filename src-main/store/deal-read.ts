@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { CollateralFiguresEntry } from './collateral-figures';
 import type { Db } from './db';
 import type { DealRow } from './deals';
 import { deals } from './schema';
-import { perConnection } from './statements';
+import { perConnection, rawTableRow } from './statements';
 import { UNDERWRITING_SETTINGS_KEY } from './system-config';
 
 // getDealInfo is the API's most frequent read. Made of separate lookups (the deal, its people, its
@@ -23,40 +22,32 @@ export interface DealRead {
   settings: string | null;
 }
 
-function statement(db: Db) {
-  return perConnection(db, 'deal-read', () =>
-    db
-      .select({
-        deal: deals,
-        personIds: sql<string>`(SELECT json_group_array(person_id ORDER BY person_id) FROM deal_people WHERE deal_id = ${deals.id})`,
-        companyIds: sql<string>`(SELECT json_group_array(company_id ORDER BY company_id) FROM deal_companies WHERE deal_id = ${deals.id})`,
-        figures: sql<string>`(SELECT json_group_array(json_array(dc.collateral_id, f.version, f.net_operating_income, f.net_income,
-          f.income_valuation, f.alternative_valuation, f.sales_valuation, f.total_sf, f.total_unit) ORDER BY dc.position, dc.collateral_id)
-          FROM deal_collaterals dc LEFT JOIN collateral_figures f ON f.collateral_id = dc.collateral_id AND f.version = ${sql.placeholder('version')}
-          WHERE dc.deal_id = ${deals.id})`,
-        settings: sql<string | null>`(SELECT value FROM settings WHERE key = ${UNDERWRITING_SETTINGS_KEY})`,
-      })
-      .from(deals)
-      .where(sql`${deals.id} = ${sql.placeholder('id')}`)
-      .prepare(),
-  );
-}
+const deal = rawTableRow(deals, 'd');
+const SELECT = `SELECT ${deal.list},
+  (SELECT json_group_array(person_id ORDER BY person_id) FROM deal_people WHERE deal_id = d.id),
+  (SELECT json_group_array(company_id ORDER BY company_id) FROM deal_companies WHERE deal_id = d.id),
+  (SELECT json_group_array(json_array(dc.collateral_id, f.version, f.net_operating_income, f.net_income, f.income_valuation,
+      f.alternative_valuation, f.sales_valuation, f.total_sf, f.total_unit) ORDER BY dc.position, dc.collateral_id)
+    FROM deal_collaterals dc LEFT JOIN collateral_figures f ON f.collateral_id = dc.collateral_id AND f.version = @version
+    WHERE dc.deal_id = d.id),
+  (SELECT value FROM settings WHERE key = '${UNDERWRITING_SETTINGS_KEY}')
+  FROM deals d WHERE d.id = @id`;
 
 /** A deal with what getDealInfo reads alongside it; undefined when there is no such deal. */
 export function dealRead(db: Db, id: string, version: number): DealRead | undefined {
-  const row = statement(db).get({ id, version });
-  if (!row) return undefined;
-  const figures = (JSON.parse(row.figures) as FiguresJson).map(
-    ([collateralId, found, netOperatingIncome, netIncome, incomeValuation, alternativeValuation, salesValuation, totalSF, totalUnit]) => ({
-      collateralId,
-      figures: found === null ? null : { netOperatingIncome, netIncome, incomeValuation, alternativeValuation, salesValuation, totalSF, totalUnit },
-    }),
-  );
+  const values = perConnection(db, 'deal-read', () => db.$client.prepare(SELECT).raw()).get({ id, version }) as unknown[] | undefined;
+  if (!values) return undefined;
+  const [personIds, companyIds, figures, settings] = values.slice(deal.count) as [string, string, string, string | null];
   return {
-    deal: row.deal,
-    personIds: JSON.parse(row.personIds) as string[],
-    companyIds: JSON.parse(row.companyIds) as string[],
-    figures,
-    settings: row.settings,
+    deal: deal.read(values),
+    personIds: JSON.parse(personIds) as string[],
+    companyIds: JSON.parse(companyIds) as string[],
+    figures: (JSON.parse(figures) as FiguresJson).map(
+      ([collateralId, found, netOperatingIncome, netIncome, incomeValuation, alternativeValuation, salesValuation, totalSF, totalUnit]) => ({
+        collateralId,
+        figures: found === null ? null : { netOperatingIncome, netIncome, incomeValuation, alternativeValuation, salesValuation, totalSF, totalUnit },
+      }),
+    ),
+    settings,
   };
 }

@@ -30,6 +30,11 @@ describe('the combined deal read', () => {
     fillCollateralFigures(db);
     // One collateral without stored figures: it must come back as null, in its place.
     db.$client.prepare('DELETE FROM collateral_figures WHERE collateral_id = (SELECT collateral_id FROM deal_collaterals LIMIT 1)').run();
+    // Booleans are stored as integers: both values must read back as booleans.
+    const [syndicated, single] = allDealIds(db);
+    db.$client.prepare('UPDATE deals SET is_syndicated_loan = (id = ?) WHERE id IN (?, ?)').run(syndicated, syndicated, single);
+    expect(dealRead(db, syndicated!, FIGURES_VERSION)!.deal.isSyndicatedLoan).toBe(true);
+    expect(dealRead(db, single!, FIGURES_VERSION)!.deal.isSyndicatedLoan).toBe(false);
     for (const id of allDealIds(db)) {
       const read = dealRead(db, id, FIGURES_VERSION)!;
       expect(read.deal).toEqual(dealRow(db, id));
