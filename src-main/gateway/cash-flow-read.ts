@@ -28,15 +28,25 @@ function dcfOf(v: RevenueValuationRow, cf: CashFlow, value: number) {
   });
 }
 
-function revenueValuationDto(ctx: GatewayContext, c: CollateralComputed, v: RevenueValuationRow): RevenueValuationDto {
+/** The deals a collateral secures, with the figures of each that do not depend on the valuation. */
+function securedDeals(ctx: GatewayContext, collateralId: string) {
+  const settings = underwritingSettings(ctx);
+  return {
+    settings,
+    deals: dealRows(ctx.db, dealIdsOfCollateral(ctx.db, collateralId)).map((deal) => {
+      const totals = dealCollateralTotals([...collateralRollups(ctx.db, collateralsOfDeal(ctx.db, deal.id).map((x) => x.id)).values()]);
+      return { deal, m: computeDealMetrics(deal, totals, settings) };
+    }),
+  };
+}
+
+function revenueValuationDto(c: CollateralComputed, secured: ReturnType<typeof securedDeals>, v: RevenueValuationRow): RevenueValuationDto {
   const cf = c.cashFlows.get(v.id)!;
   const totalValuation = incomeValuation(cf.netOperatingIncome, v.capRate);
   const d = dcfOf(v, cf, totalValuation);
-  const settings = underwritingSettings(ctx);
+  const { settings } = secured;
   // What each deal this collateral secures would show if this valuation were the one used.
-  const metrics = dealRows(ctx.db, dealIdsOfCollateral(ctx.db, c.row.id)).map((deal) => {
-    const totals = dealCollateralTotals([...collateralRollups(ctx.db, collateralsOfDeal(ctx.db, deal.id).map((x) => x.id)).values()]);
-    const m = computeDealMetrics(deal, totals, settings);
+  const metrics = secured.deals.map(({ deal, m }) => {
     return {
       dealId: deal.id,
       dscr: dscr(settings.dscrNumerator === 'NetCashFlow' ? cf.netIncome : cf.netOperatingIncome, m.debtService),
@@ -89,7 +99,15 @@ export async function getCollateralCashFlow(ctx: GatewayContext, id: string): Pr
   const [c] = computeCollaterals(ctx.db, [row]);
   const collateral = c!;
   const rolls = collateral.components.flatMap((comp) => comp.rentRolls);
-  const itemsByRoll = groupBy(itemsOfRentRolls(ctx.db, rolls.map((r) => r.id)), (i) => i.rentRollId);
+  // The selected rent rolls were summarised with their components: only the others are read here.
+  const revenues = new Map<string, number>();
+  for (const comp of collateral.components) {
+    if (comp.selectedRentRoll) revenues.set(comp.selectedRentRoll.row.id, comp.selectedRentRoll.summary.totalAnnualRevenue);
+  }
+  const others = rolls.filter((r) => !revenues.has(r.id));
+  const itemsByRoll = groupBy(itemsOfRentRolls(ctx.db, others.map((r) => r.id)), (i) => i.rentRollId);
+  for (const r of others) revenues.set(r.id, rentRollSummary({ items: itemsByRoll.get(r.id) ?? [], effectiveDate: r.effectiveDate }).totalAnnualRevenue);
+  const secured = securedDeals(ctx, row.id);
   const market = collateral.revenueValuations.find((v) => v.isMarket) ?? null;
   const main = collateral.mainValuation;
   const alt = collateral.mainAlternativeValuation;
@@ -98,16 +116,14 @@ export async function getCollateralCashFlow(ctx: GatewayContext, id: string): Pr
     collateralId: row.id,
     marketCapRate: row.marketCapRate,
     mainIncomeValuationCapRate: main?.capRate ?? 0,
-    marketValuation: market ? revenueValuationDto(ctx, collateral, market) : null,
+    marketValuation: market ? revenueValuationDto(collateral, secured, market) : null,
     salesValuation: collateral.figures.salesValuation,
     mainIncomeValuationId: main?.id ?? null,
     mainAlternativeValuationId: alt?.id ?? null,
     mainAlternativeValuation: alt?.valuation ?? 0,
     mainAlternativeValuationDate: alt?.asOfDate ?? null,
     capRateLastModifiedTime: row.capRateLastModifiedTime,
-    rentRollRevenues: Object.fromEntries(
-      rolls.map((r) => [r.id, rentRollSummary({ items: itemsByRoll.get(r.id) ?? [], effectiveDate: r.effectiveDate }).totalAnnualRevenue]),
-    ),
+    rentRollRevenues: Object.fromEntries(rolls.map((r) => [r.id, revenues.get(r.id)!])),
     componentTotals: {
       componentsData: collateral.components.map((comp) => ({
         id: comp.row.id,
@@ -124,7 +140,7 @@ export async function getCollateralCashFlow(ctx: GatewayContext, id: string): Pr
       totalSf: collateral.figures.totalSF,
       totalUnits: collateral.figures.totalUnit,
     },
-    revenueValuations: collateral.revenueValuations.filter((v) => !v.isMarket).map((v) => revenueValuationDto(ctx, collateral, v)),
+    revenueValuations: collateral.revenueValuations.filter((v) => !v.isMarket).map((v) => revenueValuationDto(collateral, secured, v)),
     alternativeValuations: collateral.alternativeValuations.map((a) => ({
       name: a.name,
       valuationsInfoId: a.id,

@@ -131,16 +131,11 @@ function infoOf(table: SQLiteTable): TableInfo {
 
 const statementCache = new WeakMap<Client, Map<string, Statement>>();
 
-function statement(db: Db, sqlText: string, raw = false): Statement {
+function statement(db: Db, sqlText: string): Statement {
   let statements = statementCache.get(db.$client);
   if (!statements) statementCache.set(db.$client, (statements = new Map()));
-  const key = raw ? `raw:${sqlText}` : sqlText;
-  let s = statements.get(key);
-  if (!s) {
-    s = db.$client.prepare(sqlText);
-    if (raw) s.raw(true);
-    statements.set(key, s);
-  }
+  let s = statements.get(sqlText);
+  if (!s) statements.set(sqlText, (s = db.$client.prepare(sqlText)));
   return s;
 }
 
@@ -160,13 +155,28 @@ function decodeRows(info: TableInfo, rows: unknown[][]): Row[] {
   });
 }
 
+const selectInCache = new WeakMap<Client, Map<SQLiteTable, Map<string, Statement>>>();
+
+/** A statement of `table` keyed by `key`, compiled once per connection (no SQL text built per call). */
+function perTable(db: Db, cache: WeakMap<Client, Map<SQLiteTable, Map<string, Statement>>>, table: SQLiteTable, key: string, build: () => Statement): Statement {
+  let byTable = cache.get(db.$client);
+  if (!byTable) cache.set(db.$client, (byTable = new Map()));
+  let byKey = byTable.get(table);
+  if (!byKey) byTable.set(table, (byKey = new Map()));
+  let s = byKey.get(key);
+  if (!s) byKey.set(key, (s = build()));
+  return s;
+}
+
 /** Rows of `table` whose `prop` column is one of `ids` (one compiled statement for any count). */
 function selectIn(db: Db, table: SQLiteTable, prop: string, ids: readonly string[]): Row[] {
   if (ids.length === 0) return [];
   const info = infoOf(table);
-  const column = info.byProp.get(prop)!;
-  const s = statement(db, `SELECT ${info.selectList} FROM ${quote(info.name)} WHERE ${quote(column.name)} IN (SELECT value FROM json_each(?))`, true);
-  return decodeRows(info, s.all(JSON.stringify([...new Set(ids)])) as unknown[][]);
+  const s = perTable(db, selectInCache, table, prop, () => {
+    const column = info.byProp.get(prop)!;
+    return db.$client.prepare(`SELECT ${info.selectList} FROM ${quote(info.name)} WHERE ${quote(column.name)} IN (SELECT value FROM json_each(?))`).raw(true);
+  });
+  return decodeRows(info, s.all(JSON.stringify(ids.length === 1 ? ids : [...new Set(ids)])) as unknown[][]);
 }
 
 function deleteIn(db: Db, table: SQLiteTable, prop: string, ids: readonly string[]): void {
@@ -175,17 +185,31 @@ function deleteIn(db: Db, table: SQLiteTable, prop: string, ids: readonly string
   statement(db, `DELETE FROM ${quote(info.name)} WHERE ${quote(info.byProp.get(prop)!.name)} IN (SELECT value FROM json_each(?))`).run(JSON.stringify(ids));
 }
 
-/** Inserts rows (absent and undefined members take the column's default, as drizzle does). */
+const insertCache = new WeakMap<Client, Map<SQLiteTable, Map<string, Statement>>>();
+
+/**
+ * Inserts rows (absent and undefined members take the column's default, as drizzle does). The
+ * INSERT is compiled once per connection and set of columns present (rows of a table mostly
+ * share it), keyed by a mask of which columns the row sets.
+ */
 function insertRows(db: Db, table: SQLiteTable, rows: readonly Row[]): void {
   const info = infoOf(table);
   for (const row of rows) {
-    const columns: ColumnInfo[] = [];
-    for (const c of info.columns) if (row[c.prop] !== undefined) columns.push(c);
-    const s = statement(
-      db,
-      `INSERT INTO ${quote(info.name)} (${columns.map((c) => quote(c.name)).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-    );
-    s.run(columns.map((c) => encode(c, row[c.prop])));
+    let mask = '';
+    const values: unknown[] = [];
+    for (const c of info.columns) {
+      const value = row[c.prop];
+      if (value === undefined) mask += '0';
+      else {
+        mask += '1';
+        values.push(encode(c, value));
+      }
+    }
+    const s = perTable(db, insertCache, table, mask, () => {
+      const columns = info.columns.filter((_, i) => mask[i] === '1');
+      return db.$client.prepare(`INSERT INTO ${quote(info.name)} (${columns.map((c) => quote(c.name)).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+    });
+    s.run(values);
   }
 }
 
@@ -416,6 +440,25 @@ export function removeLocalDeal(db: Db, dealId: string): number {
     .map((r) => r.id);
   const written = db.delete(deals).where(eq(deals.id, dealId)).run().changes;
   return written + deleteUnlinkedCollaterals(db, collateralIds);
+}
+
+/**
+ * Checkpoints the WAL every `pages` pages (instead of SQLite's 1,000) until the returned function
+ * is called, which restores the setting and checkpoints once. A pull commits a deal at a time:
+ * with the default, a checkpoint (copying pages to the database file, and an fsync) runs every
+ * few commits and copies the pages the next commits change again.
+ */
+export function spaceCheckpoints(db: Db, pages: number): () => void {
+  const client = db.$client;
+  const previous = client.pragma('wal_autocheckpoint', { simple: true }) as number;
+  // Disabled on purpose (0): left alone.
+  if (previous <= 0 || pages <= previous) return () => undefined;
+  client.pragma(`wal_autocheckpoint = ${Math.floor(pages)}`);
+  return () => {
+    client.pragma(`wal_autocheckpoint = ${previous}`);
+    // PASSIVE: never waits for another connection's readers (what is left goes at the next one).
+    client.pragma('wal_checkpoint(PASSIVE)');
+  };
 }
 
 /** Runs `work` in one IMMEDIATE transaction (better-sqlite3 nests it as a savepoint when needed). */

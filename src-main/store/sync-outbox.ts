@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './db';
 import { insertDealGraph, type NewDealGraph } from './deal-graph';
 import { outbox } from './schema';
+import { perConnection } from './statements';
 import { getSyncState } from './sync-state';
 
 // The outbox of local edits for the central platform (DESIGN.md "Sync"): one row per
@@ -234,6 +235,11 @@ export function outboxEntries(db: Db, filter: OutboxFilter = {}): OutboxEntry[] 
     .where(where.length ? and(...where) : undefined)
     .orderBy(asc(outbox.id));
   return (filter.limit !== undefined ? query.limit(filter.limit).all() : query.all()).map(toEntry);
+}
+
+/** Whether any outbox row is about `entityId` (the pull asks for every deal; most have none). */
+export function hasOutboxEntries(db: Db, entityId: string): boolean {
+  return perConnection(db, 'outbox.hasEntity', () => db.$client.prepare('SELECT 1 FROM outbox WHERE entity_id = ? LIMIT 1').pluck()).get(entityId) !== undefined;
 }
 
 export function outboxEntryById(db: Db, id: number): OutboxEntry | undefined {

@@ -7,7 +7,7 @@ import {
   removeMirrorDeal,
   type MirrorScope,
 } from '../store/sync-mirror';
-import { CREATE_FIELD, deleteOutboxEntry, outboxEntries, updateOutboxEntry, type OutboxEntry } from '../store/sync-outbox';
+import { CREATE_FIELD, deleteOutboxEntry, hasOutboxEntries, outboxEntries, updateOutboxEntry, type OutboxEntry } from '../store/sync-outbox';
 import { deleteShadowEntry, otherGraphMentions, putShadowEntries, shadowHashesOf, shadowHashOf, shadowJsonOf } from '../store/sync-shadow';
 import { RemoteError } from './errors';
 import { GRAPH_TYPE, listingKeys, type DealGraph } from './graph';
@@ -61,6 +61,7 @@ function dropShadowOf(db: Db, dealId: string, keep: ReadonlySet<string>): void {
 
 /** Rows of a deal that hold local field edits (not the create). */
 function fieldRows(db: Db, dealId: string): OutboxEntry[] {
+  if (!hasOutboxEntries(db, dealId)) return [];
   return outboxEntries(db, { entityId: dealId }).filter((r) => r.field !== CREATE_FIELD && isProperty(r.field));
 }
 
@@ -70,58 +71,63 @@ function fieldRows(db: Db, dealId: string): OutboxEntry[] {
  * `beforeMerge` runs first inside the transaction (the push settles its rows there).
  */
 export function applyGraph(db: Db, graph: DealGraph, position: number, now: string, beforeMerge?: () => void): ApplyOutcome {
-  const createdAt = syntheticCreatedAt(position);
   const unchanged = (): boolean => isUnchanged(db, graph, position);
   if (!beforeMerge && unchanged()) return { written: false, conflicts: 0, settled: 0, inexact: 0 };
 
   return inSyncTransaction(db, () => {
     beforeMerge?.();
-    const outcome: ApplyOutcome = { written: true, conflicts: 0, settled: 0, inexact: 0 };
-    if (!beforeMerge && unchanged()) return { ...outcome, written: false };
-    const scope = previousScope(db, graph.dealId);
-
-    // Three-way merge of the deal's fields with the local edits.
-    const overlay = new Map<BulkUpdateProperty, unknown>();
-    for (const row of fieldRows(db, graph.dealId)) {
-      const property = row.field as BulkUpdateProperty;
-      const theirs = readDealProperty(graph.deal, property);
-      const decision = decidePull({ status: row.status, base: row.base, mine: row.value }, theirs);
-      if (decision === 'settled') {
-        deleteOutboxEntry(db, row.id);
-        outcome.settled += 1;
-        continue;
-      }
-      if (decision === 'conflict') {
-        updateOutboxEntry(db, row.id, { status: 'conflict', lastError: `${CHANGED_REMOTELY}: the platform changed ${property} too` });
-        outcome.conflicts += 1;
-      }
-      overlay.set(property, row.value);
-    }
-
-    let built: ReturnType<typeof buildMirrorDeal>;
-    try {
-      built = buildMirrorDeal(graph, { createdAt, overlay });
-    } catch (error) {
-      throw new RemoteError('protocol', `the platform's reads of deal ${graph.dealId} do not have the expected shape (${(error as Error).message})`);
-    }
-    const { mirror, inexact } = built;
-    outcome.inexact = inexact;
-    applyMirrorDeal(db, mirror, scope, now);
-
-    // The shadow: changed reads only, then the listing.
-    const stored = shadowHashesOf(db, graph.entries);
-    putShadowEntries(
-      db,
-      graph.entries
-        .filter((entry) => stored.get(`${entry.type}\u0000${entry.id}`) !== entry.hash)
-        .map((entry) => ({ type: entry.type, id: entry.id, json: entry.json, contentHash: entry.hash, fetchedAt: now })),
-    );
-    dropShadowOf(db, graph.dealId, new Set(graph.entries.map((e) => `${e.type}\u0000${e.id}`)));
-    if (shadowHashOf(db, GRAPH_TYPE, graph.dealId) !== graph.listing.hash) {
-      putShadowEntries(db, [{ type: GRAPH_TYPE, id: graph.dealId, json: graph.listing.json, contentHash: graph.listing.hash, fetchedAt: now }]);
-    }
-    return outcome;
+    if (!beforeMerge && unchanged()) return { written: false, conflicts: 0, settled: 0, inexact: 0 };
+    return writeGraph(db, graph, position, now);
   });
+}
+
+/** Writes a graph known to differ from the store (inside the caller's transaction). */
+function writeGraph(db: Db, graph: DealGraph, position: number, now: string): ApplyOutcome {
+  const createdAt = syntheticCreatedAt(position);
+  const outcome: ApplyOutcome = { written: true, conflicts: 0, settled: 0, inexact: 0 };
+  const scope = previousScope(db, graph.dealId);
+
+  // Three-way merge of the deal's fields with the local edits.
+  const overlay = new Map<BulkUpdateProperty, unknown>();
+  for (const row of fieldRows(db, graph.dealId)) {
+    const property = row.field as BulkUpdateProperty;
+    const theirs = readDealProperty(graph.deal, property);
+    const decision = decidePull({ status: row.status, base: row.base, mine: row.value }, theirs);
+    if (decision === 'settled') {
+      deleteOutboxEntry(db, row.id);
+      outcome.settled += 1;
+      continue;
+    }
+    if (decision === 'conflict') {
+      updateOutboxEntry(db, row.id, { status: 'conflict', lastError: `${CHANGED_REMOTELY}: the platform changed ${property} too` });
+      outcome.conflicts += 1;
+    }
+    overlay.set(property, row.value);
+  }
+
+  let built: ReturnType<typeof buildMirrorDeal>;
+  try {
+    built = buildMirrorDeal(graph, { createdAt, overlay });
+  } catch (error) {
+    throw new RemoteError('protocol', `the platform's reads of deal ${graph.dealId} do not have the expected shape (${(error as Error).message})`);
+  }
+  const { mirror, inexact } = built;
+  outcome.inexact = inexact;
+  applyMirrorDeal(db, mirror, scope, now);
+
+  // The shadow: changed reads only, then the listing.
+  const stored = shadowHashesOf(db, graph.entries);
+  putShadowEntries(
+    db,
+    graph.entries
+      .filter((entry) => stored.get(`${entry.type}\u0000${entry.id}`) !== entry.hash)
+      .map((entry) => ({ type: entry.type, id: entry.id, json: entry.json, contentHash: entry.hash, fetchedAt: now })),
+  );
+  dropShadowOf(db, graph.dealId, new Set(graph.entries.map((e) => `${e.type}\u0000${e.id}`)));
+  if (shadowHashOf(db, GRAPH_TYPE, graph.dealId) !== graph.listing.hash) {
+    putShadowEntries(db, [{ type: GRAPH_TYPE, id: graph.dealId, json: graph.listing.json, contentHash: graph.listing.hash, fetchedAt: now }]);
+  }
+  return outcome;
 }
 
 /** Whether the shadow already holds exactly this graph and the deal is in its place: nothing to write. */
@@ -149,7 +155,8 @@ export function applyPulledGraphs(db: Db, items: readonly PulledGraph[], now: st
     for (const i of todo) {
       const { graph, position } = items[i]!;
       try {
-        results[i] = { ok: true, outcome: applyGraph(db, graph, position, now) };
+        // Its own savepoint: a deal that fails leaves the others of the batch alone.
+        results[i] = { ok: true, outcome: inSyncTransaction(db, () => writeGraph(db, graph, position, now)) };
       } catch (error) {
         results[i] = { ok: false, error };
       }

@@ -1,3 +1,4 @@
+import { spaceCheckpoints } from '../store/sync-mirror';
 import { shadowIds } from '../store/sync-shadow';
 import { applyGone, applyGraph, applyPulledGraphs, type PulledGraph } from './apply';
 import { forEachDeal, newReader, readGraph, throwIfAborted, type SyncContext } from './context';
@@ -13,22 +14,31 @@ import { startPrefetchPropertyTypes, type DealGraph } from './graph';
 // for, so they are kept busy. A deal's graph is read in dependent steps (the deal, then its
 // summaries, then cash flows and components, then rent rolls) that leave few requests ready at
 // a time; many deals are therefore read at once (READ_WINDOW per request slot), all sharing the
-// request limit. The graphs read are written in batches, several deals per transaction (one
-// commit, one fsync), each deal in its own savepoint: a deal's graph and its shadow rows still
-// commit together, and a sync killed midway resumes from the last commit. A batch is committed
-// when it has BATCH_DEALS deals or its first deal has waited BATCH_WAIT_MS, whichever comes
-// first: at most ten commits a second, and no write holds the event loop (and so the requests
-// waiting for it) for long.
+// request limit. Writing a graph holds the event loop (SQLite is synchronous), and an answer
+// that arrives meanwhile keeps its request slot idle until the write ends: the graphs read are
+// therefore written in short slices of a few deals, each slice its own transaction (a deal's
+// graph and its shadow rows commit together, and a sync killed midway resumes from the last
+// commit), each deal in its own savepoint, with the event loop free between slices. Small
+// commits would soon each cross SQLite's WAL checkpoint threshold, so checkpoints are spaced
+// out while the pull writes (spaceCheckpoints), and one runs when it is done.
 
 /** Deals read at once per request in flight. */
 const READ_WINDOW = 4;
-/** Deals per write transaction, and the longest a read graph waits for its batch. */
-const BATCH_DEALS = 16;
-const BATCH_WAIT_MS = 100;
+/**
+ * A slice is written once SLICE_MIN deals wait (or the first has waited SLICE_WAIT_MS), with at
+ * most SLICE_MAX deals: a commit costs about half a deal's writes (WAL pages, fsync), so two
+ * deals share one, and a slice stays well under the platform's round trip.
+ */
+const SLICE_MIN = 2;
+const SLICE_MAX = 4;
+const SLICE_WAIT_MS = 50;
+/** WAL pages between checkpoints while the graphs are written (32 MB of 4 KB pages; SQLite's default is 1,000). */
+const CHECKPOINT_PAGES = 8192;
 
-/** Writes pulled graphs in batches; failures are kept (the first is thrown by the pull). */
-class BatchWriter {
+/** Writes pulled graphs in slices between event-loop turns; failures are kept (the first is thrown by the pull). */
+class SliceWriter {
   private pending: (PulledGraph & { dealId: string })[] = [];
+  private immediate: ReturnType<typeof setImmediate> | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   failure: { error: unknown } | undefined;
 
@@ -39,16 +49,35 @@ class BatchWriter {
 
   add(dealId: string, graph: DealGraph): void {
     this.pending.push({ dealId, graph, position: this.ctx.positionOf(dealId) });
-    if (this.pending.length >= BATCH_DEALS) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), BATCH_WAIT_MS);
+    this.schedule();
   }
 
-  /** Commits what is pending (never throws: a failure is kept in `failure`). */
-  flush(): void {
+  /** A slice runs after the I/O already waiting: answers are handled (and their slots reused) first. */
+  private schedule(): void {
+    const run = () => {
+      this.clear();
+      this.write(SLICE_MAX);
+      this.schedule();
+    };
+    if (this.pending.length >= SLICE_MIN) this.immediate ??= setImmediate(run);
+    else if (this.pending.length > 0) this.timer ??= setTimeout(run, SLICE_WAIT_MS);
+  }
+
+  private clear(): void {
+    if (this.immediate) clearImmediate(this.immediate);
     if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    const items = this.pending;
-    this.pending = [];
+    this.immediate = this.timer = undefined;
+  }
+
+  /** Commits everything still waiting (never throws: a failure is kept in `failure`). */
+  flush(): void {
+    this.clear();
+    while (this.pending.length > 0) this.write(this.pending.length);
+  }
+
+  /** Commits up to `count` waiting deals in one transaction. */
+  private write(count: number): void {
+    const items = this.pending.splice(0, count);
     if (items.length === 0) return;
     let results;
     try {
@@ -106,8 +135,9 @@ export async function pull(ctx: SyncContext): Promise<void> {
   // Deals start at once; each waits for the prefetch only where it needs a property type.
   const prefetch = startPrefetchPropertyTypes(reader, ctx.remoteIds);
 
-  const writer = new BatchWriter(ctx, progress);
+  const writer = new SliceWriter(ctx, progress);
   const window = Math.max(ctx.deals.concurrency, ctx.requests.concurrency * READ_WINDOW);
+  const checkpoint = spaceCheckpoints(ctx.db, CHECKPOINT_PAGES);
   try {
     await forEachWindowed(
       ctx,
@@ -127,6 +157,7 @@ export async function pull(ctx: SyncContext): Promise<void> {
   } finally {
     // What was read is committed, even when the pull stops here (as if each deal had been).
     writer.flush();
+    checkpoint();
   }
   if (writer.failure) throw writer.failure.error;
   await prefetch;
