@@ -10,7 +10,7 @@ import { UNDERWRITING_SETTINGS_KEY } from './system-config';
 // was most of its time; one statement gathers them, the lists as JSON arrays. SQLite's JSON
 // writes doubles so that they read back exactly.
 
-type FiguresJson = [string, number | null, number, number, number, number, number, number, number][];
+type FiguresJson = [string, number | null, number, number, number, number, number, number, number, number][];
 
 export interface DealRead {
   deal: DealRow;
@@ -23,15 +23,22 @@ export interface DealRead {
 }
 
 const deal = rawTableRow(deals, 'd');
+// The lists are put in order here, not by ORDER BY inside the aggregates: each of those opens a
+// sorter, which measured more than the rest of the statement (ids are ASCII, so JavaScript's
+// order is SQLite's BINARY order).
 const SELECT = `SELECT ${deal.list},
-  (SELECT json_group_array(person_id ORDER BY person_id) FROM deal_people WHERE deal_id = d.id),
-  (SELECT json_group_array(company_id ORDER BY company_id) FROM deal_companies WHERE deal_id = d.id),
+  (SELECT json_group_array(person_id) FROM deal_people WHERE deal_id = d.id),
+  (SELECT json_group_array(company_id) FROM deal_companies WHERE deal_id = d.id),
   (SELECT json_group_array(json_array(dc.collateral_id, f.version, f.net_operating_income, f.net_income, f.income_valuation,
-      f.alternative_valuation, f.sales_valuation, f.total_sf, f.total_unit) ORDER BY dc.position, dc.collateral_id)
+      f.alternative_valuation, f.sales_valuation, f.total_sf, f.total_unit, dc.position))
     FROM deal_collaterals dc LEFT JOIN collateral_figures f ON f.collateral_id = dc.collateral_id AND f.version = @version
     WHERE dc.deal_id = d.id),
   (SELECT value FROM settings WHERE key = '${UNDERWRITING_SETTINGS_KEY}')
   FROM deals d WHERE d.id = @id`;
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** collateralsOfDeal order: position, then id. */
+const byPosition = (a: FiguresJson[number], b: FiguresJson[number]) => a[9] - b[9] || byText(a[0], b[0]);
 
 /** A deal with what getDealInfo reads alongside it; undefined when there is no such deal. */
 export function dealRead(db: Db, id: string, version: number): DealRead | undefined {
@@ -40,9 +47,9 @@ export function dealRead(db: Db, id: string, version: number): DealRead | undefi
   const [personIds, companyIds, figures, settings] = values.slice(deal.count) as [string, string, string, string | null];
   return {
     deal: deal.read(values),
-    personIds: JSON.parse(personIds) as string[],
-    companyIds: JSON.parse(companyIds) as string[],
-    figures: (JSON.parse(figures) as FiguresJson).map(
+    personIds: (JSON.parse(personIds) as string[]).sort(byText),
+    companyIds: (JSON.parse(companyIds) as string[]).sort(byText),
+    figures: (JSON.parse(figures) as FiguresJson).sort(byPosition).map(
       ([collateralId, found, netOperatingIncome, netIncome, incomeValuation, alternativeValuation, salesValuation, totalSF, totalUnit]) => ({
         collateralId,
         figures: found === null ? null : { netOperatingIncome, netIncome, incomeValuation, alternativeValuation, salesValuation, totalSF, totalUnit },

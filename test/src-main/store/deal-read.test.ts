@@ -35,6 +35,13 @@ describe('the combined deal read', () => {
     db.$client.prepare('UPDATE deals SET is_syndicated_loan = (id = ?) WHERE id IN (?, ?)').run(syndicated, syndicated, single);
     expect(dealRead(db, syndicated!, FIGURES_VERSION)!.deal.isSyndicatedLoan).toBe(true);
     expect(dealRead(db, single!, FIGURES_VERSION)!.deal.isSyndicatedLoan).toBe(false);
+    // Positions against id order, so that only ordering by position gives collateralsOfDeal's order.
+    const dealWithMany = column('SELECT deal_id FROM deal_collaterals GROUP BY deal_id HAVING count(*) > 2 LIMIT 1')[0]!;
+    db.$client
+      .prepare('UPDATE deal_collaterals SET position = (SELECT count(*) FROM deal_collaterals o WHERE o.deal_id = deal_collaterals.deal_id AND o.collateral_id > deal_collaterals.collateral_id) WHERE deal_id = ?')
+      .run(dealWithMany);
+    const reversed = dealRead(db, dealWithMany, FIGURES_VERSION)!.figures.map((e) => e.collateralId);
+    expect(reversed).toEqual(column('SELECT collateral_id FROM deal_collaterals WHERE deal_id = ? ORDER BY collateral_id DESC', dealWithMany));
     for (const id of allDealIds(db)) {
       const read = dealRead(db, id, FIGURES_VERSION)!;
       expect(read.deal).toEqual(dealRow(db, id));
