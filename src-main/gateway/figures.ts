@@ -28,7 +28,7 @@ import {
   type RentRollItemRow,
   type RentRollRow,
 } from '../store/components';
-import type { CollateralRow, DealRow } from '../store/deals';
+import type { CollateralRow, DealMetricInputs, DealRow } from '../store/deals';
 import type { Db } from '../store/db';
 import {
   alternativeValuationsOf,
@@ -324,22 +324,6 @@ export interface DealComputed {
   totals: CollateralRollupFigures;
   metrics: DealMetrics;
 }
-
-/** The deal fields its metrics are computed from. */
-export type DealMetricInputs = Pick<
-  DealRow,
-  | 'grossLoan'
-  | 'rateIndex'
-  | 'indexRate'
-  | 'rateSpread'
-  | 'interestRateFloor'
-  | 'loanPaymentStructure'
-  | 'amortizationTerm'
-  | 'debtServiceMethod'
-  | 'userDebtService'
-  | 'projectTotalCost'
-  | 'userSelectedLtv'
->;
 
 export function computeDealMetrics(deal: DealMetricInputs, totals: CollateralRollupFigures, settings: UnderwritingSettings): DealMetrics {
   return dealMetrics({

@@ -4,6 +4,22 @@ import { collaterals, dealCollaterals, deals } from './schema';
 import { inIds, jsonList, perConnection, prepared } from './statements';
 
 export type DealRow = typeof deals.$inferSelect;
+
+/** The deal columns its metrics (gateway computeDealMetrics) are computed from. */
+export type DealMetricInputs = Pick<
+  DealRow,
+  | 'grossLoan'
+  | 'rateIndex'
+  | 'indexRate'
+  | 'rateSpread'
+  | 'interestRateFloor'
+  | 'loanPaymentStructure'
+  | 'amortizationTerm'
+  | 'debtServiceMethod'
+  | 'userDebtService'
+  | 'projectTotalCost'
+  | 'userSelectedLtv'
+>;
 export type DealInsert = typeof deals.$inferInsert;
 export type CollateralRow = typeof collaterals.$inferSelect;
 

@@ -1,32 +1,10 @@
-import type { DealRow } from './deals';
+import type { DealMetricInputs, DealRow } from './deals';
 import type { Db } from './db';
 import { prepared } from './statements';
 
 /** The deal columns the pipeline shows and its figures are computed from. */
-export type PipelineDealRow = Pick<
-  DealRow,
-  | 'id'
-  | 'seedName'
-  | 'loanId'
-  | 'state'
-  | 'status'
-  | 'priority'
-  | 'ownerId'
-  | 'loanType'
-  | 'propertyType'
-  | 'grossLoan'
-  | 'riskRating'
-  | 'rateIndex'
-  | 'indexRate'
-  | 'rateSpread'
-  | 'interestRateFloor'
-  | 'loanPaymentStructure'
-  | 'amortizationTerm'
-  | 'debtServiceMethod'
-  | 'userDebtService'
-  | 'projectTotalCost'
-  | 'userSelectedLtv'
->;
+export type PipelineDealRow = Pick<DealRow, 'id' | 'seedName' | 'loanId' | 'state' | 'status' | 'priority' | 'ownerId' | 'loanType' | 'propertyType' | 'riskRating'> &
+  DealMetricInputs;
 
 /** PipelineDealRow's columns of `deals d`, for other queries to select with theirs. */
 export const PIPELINE_DEAL_COLUMNS = `d.id AS id, d.seed_name AS seedName, d.loan_id AS loanId, d.state AS state,

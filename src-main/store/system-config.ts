@@ -3,7 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SystemConfig, UnderwritingSettings } from '../contract/system-config';
 import type { Db } from './db';
-import { getSetting, setSetting } from './settings';
+import { setSetting } from './settings';
+import { prepared } from './statements';
 
 export const SYSTEM_CONFIG_FILE = 'system-config.json';
 
@@ -43,21 +44,23 @@ export function loadSystemConfig(dataDir?: string): SystemConfig {
 
 export const UNDERWRITING_SETTINGS_KEY = 'underwriting';
 
-export function getUnderwritingSettings(db: Db): UnderwritingSettings {
-  return UnderwritingSettings.parse(getSetting(db, UNDERWRITING_SETTINGS_KEY) ?? {});
-}
-
 let lastParsed: { text: string | null; settings: Readonly<UnderwritingSettings> } | undefined;
 
 /**
  * The settings stored as this JSON text (null: none stored). The text rarely changes, so the last
- * one parsed is kept: a deal read then does not parse and validate them again.
+ * one parsed is kept: reads that need the settings (every deal read) do not parse and validate
+ * them again.
  */
 export function underwritingSettingsOf(text: string | null): Readonly<UnderwritingSettings> {
   if (lastParsed?.text !== text) {
     lastParsed = { text, settings: Object.freeze(UnderwritingSettings.parse(text === null ? {} : JSON.parse(text))) };
   }
   return lastParsed.settings;
+}
+
+export function getUnderwritingSettings(db: Db): Readonly<UnderwritingSettings> {
+  const text = prepared(db, 'SELECT value FROM settings WHERE key = ?').pluck().get(UNDERWRITING_SETTINGS_KEY) as string | undefined;
+  return underwritingSettingsOf(text ?? null);
 }
 
 export function setUnderwritingSettings(db: Db, value: Partial<UnderwritingSettings>): UnderwritingSettings {

@@ -308,8 +308,8 @@ describe('the sync channels', () => {
 });
 
 describe('background sync', () => {
-  it('runs on its own when the workstation starts connected, honouring the backoff of failed rows', async () => {
-    // A second channel table over the same data directory, as after a restart, with a short first delay.
+  /** A second channel table over the same data directory, as after a restart, with a short first delay. */
+  function restartedTable() {
     const events: { event: string; payload: any }[] = [];
     const table = createChannelTable({
       mode: 'web',
@@ -320,6 +320,11 @@ describe('background sync', () => {
       log: () => undefined,
       sync: { engine: FAST, firstDelayMs: 50 },
     });
+    return { table, events };
+  }
+
+  it('runs on its own when the workstation starts connected, honouring the backoff of failed rows', async () => {
+    const { table, events } = restartedTable();
     try {
       const first = (await table.dispatch('sync.status', {})) as any;
       expect(first.value.nextRunAt).not.toBeNull();
@@ -340,15 +345,7 @@ describe('background sync', () => {
   it('skips its turn while another process holds the lock, and tries again a minute later', async () => {
     const lock = join(h.dir, SYNC_LOCK_FILE);
     writeFileSync(lock, String(process.ppid));
-    const events: { event: string; payload: any }[] = [];
-    const table = createChannelTable({
-      mode: 'web',
-      gateway: { db: h.db, places: createOfflinePlaceLookup(), config: loadSystemConfig(h.dir), now: () => new Date() },
-      dataDir: h.dir,
-      emit: (event, payload) => events.push({ event, payload }),
-      exportTarget: async () => null,
-      sync: { engine: FAST, firstDelayMs: 50 },
-    });
+    const { table, events } = restartedTable();
     try {
       const lastBefore = ((await table.dispatch('sync.status', {})) as any).value.last;
       await vi.waitFor(
