@@ -165,8 +165,10 @@ const inputArb = fc.record({
   dayCount: fc.constantFrom('30/360' as const, 'Actual/360' as const, 'Actual/365' as const),
 });
 
+type InputOf<A> = A extends fc.Arbitrary<infer T> ? T : never;
+
 /** Each constraint's metric at a loan, computed from the definitions (not through sizeLoan). */
-function metricsAt(loan: number, input: fc.RecordValue<typeof inputArb>) {
+function metricsAt(loan: number, input: InputOf<typeof inputArb>) {
   const ds = debtServiceOnTerms(loan, { annualRate: input.interestRate, amortizationMonths: input.amortizationMonths, dayCount: input.dayCount });
   return { Ltv: loan / input.value, Ltc: loan / input.totalCost, Dscr: input.noi / ds, DebtYield: (input.noi / loan) * 100 };
 }
