@@ -26,8 +26,8 @@ import {
   SHOCK_NAMES,
   sizeLoan,
   stressDeal,
-  type DealStressInput,
 } from '../../../src-main/domain';
+import { officeDeal } from '../domain/analysis-fixtures';
 
 const errorOf = (schema: z.ZodType, input: unknown) => {
   const result = schema.safeParse(input);
@@ -111,22 +111,7 @@ describe('stressPortfolio request', () => {
 });
 
 // A deal through the domain, into the response DTOs: the later endpoints only copy these figures.
-const deal: DealStressInput = {
-  grossLoan: 6_000_000,
-  isFixed: true,
-  indexRate: 0,
-  rateSpread: 0.06,
-  interestRateFloor: 0,
-  loanPaymentStructure: 'P_I_Amortization',
-  amortizationTerm: 360,
-  debtServiceMethod: 'Calculated',
-  userDebtService: 0,
-  projectTotalCost: 0,
-  userSelectedLtv: 'None',
-  collaterals: [
-    { revenue: 1_000_000, vacancyAndConcessions: 50_000, otherIncome: 20_000, operatingExpenses: 400_000, belowTheLineExpense: 30_000, capRate: 0.06, salesValuation: 0, alternativeValuation: 0 },
-  ],
-};
+const deal = { ...officeDeal, loanPaymentStructure: 'P_I_Amortization' as const, amortizationTerm: 360 };
 const policy = { maxLtv: 0.75, minDscr: 1.25, minDebtYield: 9 };
 
 describe('response DTOs hold what the domain computes', () => {

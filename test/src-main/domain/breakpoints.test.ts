@@ -2,36 +2,11 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { breakpoints, solveRate } from '../../../src-main/domain/breakpoints';
 import type { CreditPolicy } from '../../../src-main/domain/credit-policy';
-import { stressDeal, type CollateralStressInput, type DealStressInput } from '../../../src-main/domain/stress';
-import { dealArb } from './analysis-arbitraries';
+import { stressDeal } from '../../../src-main/domain/stress';
+import { dealArb, office, officeDeal } from './analysis-fixtures';
 import { expectClose } from './arbitraries';
 
-// NOI 570,000 (net income 540,000), income value 9,500,000; $6,000,000 fixed at 6 %,
-// interest-only: debt service 360,000, DSCR 1.5833x, debt yield 9.5 %, LTV 0.6316.
-const office: CollateralStressInput = {
-  revenue: 1_000_000,
-  vacancyAndConcessions: 50_000,
-  otherIncome: 20_000,
-  operatingExpenses: 400_000,
-  belowTheLineExpense: 30_000,
-  capRate: 0.06,
-  salesValuation: 0,
-  alternativeValuation: 0,
-};
-const deal: DealStressInput = {
-  grossLoan: 6_000_000,
-  isFixed: true,
-  indexRate: 0,
-  rateSpread: 0.06,
-  interestRateFloor: 0,
-  loanPaymentStructure: 'InterestOnly',
-  amortizationTerm: 0,
-  debtServiceMethod: 'Calculated',
-  userDebtService: 0,
-  projectTotalCost: 0,
-  userSelectedLtv: 'None',
-  collaterals: [office],
-};
+const deal = officeDeal;
 const policy: CreditPolicy = { minDscr: 1.25, minDebtYield: 8, maxLtv: 0.75 };
 
 describe('breakpoints worked by hand', () => {
@@ -99,7 +74,7 @@ describe('breakpoints worked by hand', () => {
     });
     expect([noLoan.noiDecline, noLoan.noiDeclineBinding]).toEqual([null, null]);
 
-    const noIncome = breakpoints({ ...deal, collaterals: [{ ...office, operatingExpenses: 970_000 }] }, policy);
+    const noIncome = breakpoints({ ...deal, collaterals: [{ ...office, operatingExpenses: 970_000, salesValuation: 0 }] }, policy);
     expect(noIncome.notApplicable).toMatchObject({ noiDeclineDscr: 'NoIncome', noiDeclineDebtYield: 'NoIncome', rateIncreaseBps: 'BreachedAtAnyRate', valueDecline: 'NoValue' });
 
     const noTerm = breakpoints({ ...deal, loanPaymentStructure: 'P_I_Amortization', amortizationTerm: 0 }, policy);

@@ -10,7 +10,7 @@ import {
   type PortfolioAccumulator,
 } from '../../../src-main/domain/portfolio-stress';
 import { stressDeal } from '../../../src-main/domain/stress';
-import { dealArb, shocksArb } from './analysis-arbitraries';
+import { dealArb, shocksArb } from './analysis-fixtures';
 import { expectClose } from './arbitraries';
 
 const policy = { minDscr: 1.25, maxLtv: 0.75 };

@@ -2,26 +2,10 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { policyChecks } from '../../../src-main/domain/credit-policy';
 import { dscrGrid, ltvGrid } from '../../../src-main/domain/sensitivity';
-import { stressDeal, type DealStressInput } from '../../../src-main/domain/stress';
-import { dealArb } from './analysis-arbitraries';
+import { stressDeal } from '../../../src-main/domain/stress';
+import { dealArb, officeDeal } from './analysis-fixtures';
 
-// NOI 570,000, income value 9,500,000 (6 % cap); $6,000,000 at 6 % interest-only: debt service 360,000.
-const deal: DealStressInput = {
-  grossLoan: 6_000_000,
-  isFixed: true,
-  indexRate: 0,
-  rateSpread: 0.06,
-  interestRateFloor: 0,
-  loanPaymentStructure: 'InterestOnly',
-  amortizationTerm: 0,
-  debtServiceMethod: 'Calculated',
-  userDebtService: 0,
-  projectTotalCost: 0,
-  userSelectedLtv: 'None',
-  collaterals: [
-    { revenue: 1_000_000, vacancyAndConcessions: 50_000, otherIncome: 20_000, operatingExpenses: 400_000, belowTheLineExpense: 0, capRate: 0.06, salesValuation: 0, alternativeValuation: 0 },
-  ],
-};
+const deal = officeDeal;
 
 describe('dscrGrid', () => {
   it('crosses NOI changes (rows) with rate changes (columns), each cell checked against the minimum DSCR', () => {

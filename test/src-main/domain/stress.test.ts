@@ -9,40 +9,12 @@ import {
   hasShock,
   stressDeal,
   yearOneLadder,
-  type CollateralStressInput,
-  type DealStressInput,
   type Shocks,
 } from '../../../src-main/domain/stress';
-import { collateralArb, dealArb, shocksArb } from './analysis-arbitraries';
+import { collateralArb, dealArb, office, officeDeal, shocksArb } from './analysis-fixtures';
 import { expectClose } from './arbitraries';
 
-// One office building worked by hand: revenue 1,000,000, vacancy 50,000 (5 %), other income
-// 20,000, operating expenses 400,000 -> NOI 570,000; reserves 30,000 -> net income 540,000;
-// cap rate 6 % -> income value 9,500,000. $6,000,000 fixed at 6 %, interest-only.
-const office: CollateralStressInput = {
-  revenue: 1_000_000,
-  vacancyAndConcessions: 50_000,
-  otherIncome: 20_000,
-  operatingExpenses: 400_000,
-  belowTheLineExpense: 30_000,
-  capRate: 0.06,
-  salesValuation: 9_000_000,
-  alternativeValuation: 0,
-};
-const deal: DealStressInput = {
-  grossLoan: 6_000_000,
-  isFixed: true,
-  indexRate: 0,
-  rateSpread: 0.06,
-  interestRateFloor: 0,
-  loanPaymentStructure: 'InterestOnly',
-  amortizationTerm: 0,
-  debtServiceMethod: 'Calculated',
-  userDebtService: 0,
-  projectTotalCost: 0,
-  userSelectedLtv: 'None',
-  collaterals: [office],
-};
+const deal = officeDeal;
 const mild: Shocks = { valueChange: -0.1, vacancyChange: 0.03, rentChange: -0.05, rateChangeBps: 100 };
 
 describe('stressDeal worked by hand', () => {
@@ -175,6 +147,12 @@ const collateralWithCashFlowArb = fc.record({
   }),
 }));
 
+/** Shock by shock, the harsher of two scenarios: the lower of the declines, the higher of the rises. */
+function harsher(a: Shocks, b: Shocks, declines: (keyof Shocks)[], rises: (keyof Shocks)[]): Shocks {
+  const pick = (name: keyof Shocks, f: (x: number, y: number) => number) => [name, f(a[name] ?? 0, b[name] ?? 0)];
+  return Object.fromEntries([...declines.map((n) => pick(n, Math.min)), ...rises.map((n) => pick(n, Math.max))]) as Shocks;
+}
+
 describe('stressDeal properties', () => {
   it('with no shock, or every shock 0, reproduces the figures of the reads bit for bit', () => {
     fc.assert(
@@ -212,13 +190,7 @@ describe('stressDeal properties', () => {
   it('never improves DSCR under a worse shock (lower NOI, rent, higher rate, vacancy); a DSCR below 0 stays below 0', () => {
     fc.assert(
       fc.property(dealArb, shocksArb, shocksArb, (d, a, b) => {
-        // `worse` takes, shock by shock, the harsher of the two.
-        const worse: Shocks = {
-          noiChange: Math.min(a.noiChange ?? 0, b.noiChange ?? 0),
-          rentChange: Math.min(a.rentChange ?? 0, b.rentChange ?? 0),
-          rateChangeBps: Math.max(a.rateChangeBps ?? 0, b.rateChangeBps ?? 0),
-          vacancyChange: Math.max(a.vacancyChange ?? 0, b.vacancyChange ?? 0),
-        };
+        const worse = harsher(a, b, ['noiChange', 'rentChange'], ['rateChangeBps', 'vacancyChange']);
         const better = stressDeal(d, a).metrics.dscr;
         const worst = stressDeal(d, worse).metrics.dscr;
         if (better === null || worst === null) return;
@@ -231,13 +203,7 @@ describe('stressDeal properties', () => {
     const rank = (ltv: number | null) => (ltv === null ? Number.POSITIVE_INFINITY : ltv);
     fc.assert(
       fc.property(dealArb, shocksArb, shocksArb, (d, a, b) => {
-        const worse: Shocks = {
-          noiChange: Math.min(a.noiChange ?? 0, b.noiChange ?? 0),
-          rentChange: Math.min(a.rentChange ?? 0, b.rentChange ?? 0),
-          valueChange: Math.min(a.valueChange ?? 0, b.valueChange ?? 0),
-          capRateChangeBps: Math.max(a.capRateChangeBps ?? 0, b.capRateChangeBps ?? 0),
-          vacancyChange: Math.max(a.vacancyChange ?? 0, b.vacancyChange ?? 0),
-        };
+        const worse = harsher(a, b, ['noiChange', 'rentChange', 'valueChange'], ['capRateChangeBps', 'vacancyChange']);
         const better = stressDeal(d, a).metrics;
         if (better.ltvBasis === null) return;
         const worst = stressDeal(d, worse).metrics;

@@ -1,6 +1,41 @@
 import fc from 'fast-check';
 import type { CollateralStressInput, DealStressInput, Shocks } from '../../../src-main/domain/stress';
 
+/**
+ * The worked example of the analysis tests, one office building: revenue 1,000,000, vacancy 50,000
+ * (5 %), other income 20,000, operating expenses 400,000 -> NOI 570,000; reserves 30,000 -> net
+ * income 540,000; cap rate 6 % -> income value 9,500,000; sales value 9,000,000.
+ */
+export const office: CollateralStressInput = {
+  revenue: 1_000_000,
+  vacancyAndConcessions: 50_000,
+  otherIncome: 20_000,
+  operatingExpenses: 400_000,
+  belowTheLineExpense: 30_000,
+  capRate: 0.06,
+  salesValuation: 9_000_000,
+  alternativeValuation: 0,
+};
+
+/**
+ * $6,000,000 fixed at 6 %, interest-only, on the office: debt service 360,000, DSCR 1.5833x,
+ * debt yield 9.5 %, LTV 6,000,000 / 9,500,000 = 0.6316 (income value, no selection).
+ */
+export const officeDeal: DealStressInput = {
+  grossLoan: 6_000_000,
+  isFixed: true,
+  indexRate: 0,
+  rateSpread: 0.06,
+  interestRateFloor: 0,
+  loanPaymentStructure: 'InterestOnly',
+  amortizationTerm: 0,
+  debtServiceMethod: 'Calculated',
+  userDebtService: 0,
+  projectTotalCost: 0,
+  userSelectedLtv: 'None',
+  collaterals: [office],
+};
+
 const share = (min: number, max: number) => fc.double({ min, max, noNaN: true });
 /** Rates in whole basis points, as term sheets quote them (no subnormal rate makes a ratio overflow). */
 const bps = (max: number) => fc.integer({ min: 0, max }).map((b) => b / 10_000);
