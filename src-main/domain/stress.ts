@@ -117,7 +117,7 @@ function stressCollateral(c: CollateralStressInput, shocks: Shocks): StressedCol
   const rentVacancy = rent === 0 ? c.vacancyAndConcessions : c.vacancyAndConcessions * (1 + rent);
   // 2. Vacancy points on the (stressed) revenue.
   const vacancyAndConcessions = points === 0 ? rentVacancy : shockVacancy(rentVacancy, revenue, points);
-  // 3. The ladder, in the order cashFlow() adds it up, so that no shock gives back its NOI exactly.
+  // 3. The ladder, added up in the order of cashFlow(), so that without shocks it is the cash flow's NOI exactly.
   const ladderNoi = revenue - vacancyAndConcessions + c.otherIncome - c.operatingExpenses;
   // 4. The NOI shock is relative to the size of the NOI: a decline never raises a negative NOI.
   const noi = noiChange === 0 ? ladderNoi : ladderNoi + noiChange * Math.abs(ladderNoi);
@@ -161,8 +161,8 @@ function analysisBasis(userSelectedLtv: DealLoanTerms['userSelectedLtv'], totals
  *     x (1 + valueChange);
  *  8. rate shock: note rate + rateChangeBps for Calculated debt service (Manual stays);
  *  9. the metrics, by dealMetrics (day count and DSCR numerator as set).
- * Each step leaves its figure untouched when its shock is 0, so no shock reproduces the deal's
- * figures exactly.
+ * Each step leaves its figure untouched when its shock is 0, so a scenario without shocks gives the
+ * deal's figures exactly.
  */
 export function stressDeal(input: DealStressInput, shocks: Shocks = {}): StressedDeal {
   const base = input.collaterals.map((c) => stressCollateral(c, {}));
