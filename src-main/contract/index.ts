@@ -1,4 +1,5 @@
 export * from './address';
+export * from './analysis';
 export * from './bulk-update';
 export * from './cash-flow';
 export * from './collateral';

@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { CreditPolicies, StressScenarios } from './analysis';
 
 const DealStateKey = z.enum(['NewDeal', 'Originated', 'Completed', 'Rejected', 'Prep']);
 
-/** The configurable sets behind Status, ProfileName, sub-types, value bases and custom fields. */
+/**
+ * The configurable sets behind Status, ProfileName, sub-types, value bases and custom fields, and
+ * the credit policy profiles and built-in stress scenarios of the analysis.
+ */
 export const SystemConfig = z.object({
   statusesByState: z.record(DealStateKey, z.array(z.string().min(1))),
   profileNames: z.array(z.string().min(1)),
@@ -13,6 +17,8 @@ export const SystemConfig = z.object({
     CustomField1: z.object({ label: z.string() }).nullable(),
     CustomField2: z.object({ label: z.string() }).nullable(),
   }),
+  creditPolicies: CreditPolicies,
+  stressScenarios: StressScenarios.describe('The built-in stress scenarios'),
 });
 export type SystemConfig = z.infer<typeof SystemConfig>;
 

@@ -71,3 +71,37 @@ export function amortizationSchedule(loan: number, annualRate: number, months: n
   }
   return rows;
 }
+
+export interface DebtConstantInput {
+  /** Note rate, decimal. */
+  annualRate: number;
+  /** Absent or 0: interest-only. */
+  amortizationMonths?: number | undefined;
+  dayCount?: DayCount | undefined;
+}
+
+/**
+ * Calculated annual debt service of a loan on sizing terms: the amortization months decide the
+ * structure (absent or 0: interest-only), otherwise exactly annualDebtService.
+ */
+export function debtServiceOnTerms(loan: number, { annualRate, amortizationMonths, dayCount }: DebtConstantInput): number {
+  const months = amortizationMonths ?? 0;
+  return annualDebtService({
+    loanAmount: loan,
+    annualRate,
+    loanPaymentStructure: months > 0 ? 'P_I_Amortization' : 'InterestOnly',
+    amortizationTerm: months,
+    debtServiceMethod: 'Calculated',
+    userDebtService: 0,
+    dayCount,
+  });
+}
+
+/**
+ * Debt constant K: annual debt service per dollar of loan. It is the debt service of a $1 loan,
+ * so it cannot drift from the debt service the deal figures show: interest-only K = rate x the
+ * day-count factor; amortizing K = 12 x PMT(rate/12, months, -1), 12/months at a zero rate.
+ */
+export function debtConstant(terms: DebtConstantInput): number {
+  return debtServiceOnTerms(1, terms);
+}

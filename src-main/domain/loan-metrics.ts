@@ -34,32 +34,45 @@ export function ltc(loan: number, projectTotalCost: number): number {
   return ratio(loan, projectTotalCost);
 }
 
-export interface LtvInput {
-  loan: number;
-  userSelectedLtv: UserSelectedLtv;
+export interface LtvValuations {
   incomeValuation: number;
   salesValuation: number;
   alternativeValuation: number;
 }
 
+export interface LtvInput extends LtvValuations {
+  loan: number;
+  userSelectedLtv: UserSelectedLtv;
+}
+
+/** The valuation an LTV is measured against, by name. */
+export type LtvBasis = Exclude<UserSelectedLtv, 'None'>;
+
+/** The valuation field each basis names. */
+export const LTV_BASIS_FIELD: Record<LtvBasis, keyof LtvValuations> = {
+  Income: 'incomeValuation',
+  Sales: 'salesValuation',
+  Alternative: 'alternativeValuation',
+};
+
 /**
- * Loan-to-value, a decimal, against the valuation the user selected. With no selection the
- * income approach leads, then sales, then alternative: the first that exists (> 0), so a
- * deal without an income valuation still gets an LTV.
+ * The valuation the LTV divides by: the one the user selected, or with no selection the income
+ * approach, then sales, then alternative: the first that exists (> 0), so a deal without an
+ * income valuation still gets an LTV. Null when no selection can be made.
  */
-export function ltv({ loan, userSelectedLtv, incomeValuation, salesValuation, alternativeValuation }: LtvInput): number {
-  switch (userSelectedLtv) {
-    case 'Income':
-      return ratio(loan, incomeValuation);
-    case 'Sales':
-      return ratio(loan, salesValuation);
-    case 'Alternative':
-      return ratio(loan, alternativeValuation);
-    case 'None': {
-      const value = [incomeValuation, salesValuation, alternativeValuation].find((v) => v > 0) ?? 0;
-      return ratio(loan, value);
-    }
-  }
+export function ltvBasis(userSelectedLtv: UserSelectedLtv, valuations: LtvValuations): LtvBasis | null {
+  if (userSelectedLtv !== 'None') return userSelectedLtv;
+  return (['Income', 'Sales', 'Alternative'] as const).find((basis) => valuations[LTV_BASIS_FIELD[basis]] > 0) ?? null;
+}
+
+/** The amount of the named valuation (0 without a basis). */
+export function ltvBasisValue(basis: LtvBasis | null, valuations: LtvValuations): number {
+  return basis === null ? 0 : valuations[LTV_BASIS_FIELD[basis]];
+}
+
+/** Loan-to-value, a decimal, against the valuation ltvBasis picks. */
+export function ltv({ loan, userSelectedLtv, ...valuations }: LtvInput): number {
+  return ratio(loan, ltvBasisValue(ltvBasis(userSelectedLtv, valuations), valuations));
 }
 
 /** The deal's loan terms, named as on the deal DTO; rates are decimals. */
@@ -104,6 +117,14 @@ export interface DealMetrics {
   interestRate: number;
 }
 
+/** The income the DSCR divides: NOI, or net income under the NetCashFlow setting. */
+export function dscrIncome(
+  collateral: Pick<CollateralFigures, 'netOperatingIncome' | 'netIncome'>,
+  dscrNumerator: DscrNumerator | undefined,
+): number {
+  return (dscrNumerator ?? 'NOI') === 'NetCashFlow' ? collateral.netIncome : collateral.netOperatingIncome;
+}
+
 export function dealMetrics(input: DealMetricsInput): DealMetrics {
   const { collateral } = input;
   const interestRate = noteRate(input);
@@ -116,13 +137,11 @@ export function dealMetrics(input: DealMetricsInput): DealMetrics {
     userDebtService: input.userDebtService,
     dayCount: input.dayCount ?? DEFAULT_DAY_COUNT,
   });
-  const coverageIncome =
-    (input.dscrNumerator ?? 'NOI') === 'NetCashFlow' ? collateral.netIncome : collateral.netOperatingIncome;
   return {
     debtService,
     // The spec defines the deal's netCashFlow as NOI minus debt service whatever the DSCR setting.
     netCashFlow: netCashFlow(collateral.netOperatingIncome, debtService),
-    dscr: dscr(coverageIncome, debtService),
+    dscr: dscr(dscrIncome(collateral, input.dscrNumerator), debtService),
     debtYield: debtYield(collateral.netOperatingIncome, input.grossLoan),
     ltv: ltv({
       loan: input.grossLoan,

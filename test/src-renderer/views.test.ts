@@ -62,6 +62,8 @@ describe('deal properties', () => {
     collateralSubStatuses: [],
     valueBases: [],
     customFields: { CustomField1: { label: 'Relationship Manager' }, CustomField2: null },
+    creditPolicies: { defaultProfile: 'Bank', profiles: [{ name: 'Bank', maxLtv: 0.75, source: 'test' }] },
+    stressScenarios: [{ name: 'mild', valueChange: -0.1, source: 'test' }],
   };
 
   it('shows percentages as 0-100 and money grouped, and sends them without separators', () => {

@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import {
   amortizationSchedule,
   annualDebtService,
+  debtConstant,
+  debtServiceOnTerms,
   monthlyPayment,
   type AnnualDebtServiceInput,
 } from '../../../src-main/domain/debt-service';
@@ -134,6 +136,68 @@ describe('amortizationSchedule', () => {
         ),
       ),
       { numRuns: 100 },
+    );
+  });
+});
+
+/** The textbook annuity formula, written out separately: L x i / (1 - (1 + i)^-n), L / n at i = 0. */
+function pmtFormula(loan: number, annualRate: number, months: number): number {
+  const i = annualRate / 12;
+  return i === 0 ? loan / months : (loan * i) / (1 - (1 + i) ** -months);
+}
+
+describe('debtConstant', () => {
+  it("matches Microsoft's PMT example: =PMT(8%/12, 10, 10000) = -1,037.03 (support.microsoft.com, PMT function)", () => {
+    expect(monthlyPayment(10_000, 0.08, 10)).toBeCloseTo(1037.03, 2);
+    expect((10_000 * debtConstant({ annualRate: 0.08, amortizationMonths: 10 })) / 12).toBeCloseTo(1037.03, 2);
+  });
+
+  it('is 12 x PMT(rate/12, n, -1) for an amortizing loan: 6 % over 30 years is 0.0719461 (7.19 %)', () => {
+    // 12 x 0.005 / (1 - 1.005^-360) = 0.07194606...
+    expect(debtConstant({ annualRate: 0.06, amortizationMonths: 360 })).toBeCloseTo(0.0719461, 7);
+  });
+
+  it('is 12 / n at a zero rate, as Excel =PMT(0, 360, -1) x 12 = 1/30', () => {
+    expect(debtConstant({ annualRate: 0, amortizationMonths: 360 })).toBeCloseTo(1 / 30, 15);
+  });
+
+  it('is the rate under the day count for an interest-only loan (no amortization, or 0 months)', () => {
+    expect(debtConstant({ annualRate: 0.065 })).toBe(0.065);
+    expect(debtConstant({ annualRate: 0.065, amortizationMonths: 0, dayCount: '30/360' })).toBe(0.065);
+    expect(debtConstant({ annualRate: 0.065, dayCount: 'Actual/365' })).toBe(0.065);
+    expect(debtConstant({ annualRate: 0.065, dayCount: 'Actual/360' })).toBe(0.065 * (365 / 360));
+  });
+
+  // From 1 bp up: below that the written-out formula itself cancels catastrophically in 1 - (1+i)^-n.
+  it('agrees with the annuity formula computed independently, for any rate from 1 bp to 25 % and term up to 40 years', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 1e-4, max: 0.25, noNaN: true }), fc.integer({ min: 1, max: 480 }), (r, n) => {
+        expectClose(debtConstant({ annualRate: r, amortizationMonths: n }), 12 * pmtFormula(1, r, n), 1e-11);
+      }),
+    );
+  });
+
+  it("times the loan is the deal's calculated debt service (annualDebtService), whatever the structure and day count", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1, max: 1e9, noNaN: true }),
+        fc.double({ min: 0, max: 0.25, noNaN: true }),
+        fc.integer({ min: 0, max: 480 }),
+        fc.constantFrom('30/360' as const, 'Actual/360' as const, 'Actual/365' as const),
+        (loan, r, n, dayCount) => {
+          const terms = { annualRate: r, amortizationMonths: n, dayCount };
+          const ds = annualDebtService({
+            ...loan30y,
+            loanAmount: loan,
+            annualRate: r,
+            amortizationTerm: n,
+            loanPaymentStructure: n > 0 ? 'P_I_Amortization' : 'InterestOnly',
+            dayCount,
+          });
+          expect(debtServiceOnTerms(loan, terms)).toBe(ds);
+          expectClose(loan * debtConstant(terms), ds, 1e-12);
+        },
+      ),
     );
   });
 });

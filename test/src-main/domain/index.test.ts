@@ -8,6 +8,10 @@ describe('domain index', () => {
       'dscr', 'debtYield', 'netCashFlow', 'ltc', 'ltv', 'dealMetrics', 'cashFlow', 'incomeValuation', 'dcf',
       'salesComparison', 'rentRollSummary', 'residentialRentRollSummary', 'commercialRentRollSummary', 'hotelRevenue',
       'fundsSummary', 'loanFunds', 'sumBy', 'componentTotals', 'collateralFiguresFromComponents', 'dealCollateralTotals',
+      // Analysis (issue 14)
+      'ltvBasis', 'ltvBasisValue', 'dscrIncome', 'debtConstant', 'debtServiceOnTerms', 'resolvePolicy', 'policyChecks',
+      'policyBreaches', 'sizeLoan', 'yearOneLadder', 'hasShock', 'stressDeal', 'breakpoints', 'solveRate', 'dscrGrid',
+      'ltvGrid', 'portfolioAccumulator', 'addToPortfolio', 'mergePortfolios', 'portfolioSummary',
     ];
     for (const name of expected) expect(typeof (domain as Record<string, unknown>)[name], name).toBe('function');
   });

@@ -6,6 +6,8 @@ import {
   dscr,
   ltc,
   ltv,
+  ltvBasis,
+  ltvBasisValue,
   netCashFlow,
   type DealMetricsInput,
 } from '../../../src-main/domain/loan-metrics';
@@ -98,6 +100,24 @@ describe('ltv', () => {
   it('is 0 when no valuation exists', () => {
     expect(ltv({ loan: 7_500_000, incomeValuation: 0, salesValuation: 0, alternativeValuation: 0, userSelectedLtv: 'None' })).toBe(0);
     expect(ltv({ ...values, incomeValuation: 0, userSelectedLtv: 'Income' })).toBe(0);
+  });
+});
+
+describe('ltvBasis', () => {
+  const valuations = { incomeValuation: 10, salesValuation: 12, alternativeValuation: 15 };
+
+  it('is the selected valuation, whether or not it exists', () => {
+    expect(ltvBasis('Sales', valuations)).toBe('Sales');
+    expect(ltvBasis('Income', { ...valuations, incomeValuation: 0 })).toBe('Income');
+  });
+
+  it('without a selection is the first of income, sales, alternative that is > 0, else none', () => {
+    expect(ltvBasis('None', valuations)).toBe('Income');
+    expect(ltvBasis('None', { ...valuations, incomeValuation: -5 })).toBe('Sales');
+    expect(ltvBasis('None', { ...valuations, incomeValuation: 0, salesValuation: 0 })).toBe('Alternative');
+    expect(ltvBasis('None', { incomeValuation: 0, salesValuation: 0, alternativeValuation: 0 })).toBeNull();
+    expect(ltvBasisValue(null, valuations)).toBe(0);
+    expect(ltvBasisValue('Alternative', valuations)).toBe(15);
   });
 });
 
