@@ -229,6 +229,8 @@ export interface PipelineRow {
   propertyType: AssetType;
   grossLoan: number;
   riskRating: string | null;
+  /** Each collateral's address (street, city, state, ZIP), for the search. */
+  addresses: string[];
   /** Note rate, a decimal. */
   interestRate: number;
   /** Annual debt service, USD. */

@@ -181,8 +181,8 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
           <TextInput
             ref={searchRef}
             size="xs"
-            w={240}
-            placeholder="Search name, loan id, owner, status"
+            w={300}
+            placeholder="Search name, loan id, owner, status, address, city, ZIP"
             aria-label="Search deals"
             value={filters.search}
             onChange={(e) => set('search', e.currentTarget.value)}

@@ -18,6 +18,7 @@ const row = (over: Partial<PipelineRow>): PipelineRow => ({
   propertyType: 'Office',
   grossLoan: 1,
   riskRating: '3',
+  addresses: [],
   interestRate: 0.07,
   debtService: 1,
   dscr: 1.2,
@@ -39,6 +40,21 @@ describe('pipeline view', () => {
     expect(filterRows(rows, { ...NO_FILTERS, search: 'apartments birch' }).map((r) => r.id)).toEqual(['a']);
     expect(filterRows(rows, { ...NO_FILTERS, owners: ['b@x.com'], search: 'alder' }).map((r) => r.id)).toEqual(['b']);
     expect(filterRows(rows, { ...NO_FILTERS, riskRatings: ['2'] }).map((r) => r.id)).toEqual(['b']);
+  });
+
+  it("searches every collateral address of a deal: street, city, state and ZIP, with the deal's other fields", () => {
+    const placed = [
+      row({ id: 'p', seedName: 'Pine Court', addresses: ['708 1st St, Kansas City, MO 64105', '1200 W Madison St, Chicago, IL 60607'] }),
+      row({ id: 'q', seedName: 'Quince Yard', addresses: ['434 Market St, Atlanta, GA 30303'] }),
+      row({ id: 'r', seedName: 'Chicago Fund Deal', addresses: [] }),
+    ];
+    const found = (search: string) => filterRows(placed, { ...NO_FILTERS, search }).map((r) => r.id);
+    expect(found('chicago')).toEqual(['p', 'r']);
+    expect(found('Chicago IL')).toEqual(['p']);
+    expect(found('60607')).toEqual(['p']);
+    expect(found('madison st')).toEqual(['p']);
+    expect(found('market atlanta quince')).toEqual(['q']);
+    expect(found('Kansas City 30303')).toEqual([]);
   });
 
   it('sorts with empty values last in both directions, numbers as numbers', () => {
