@@ -74,6 +74,72 @@ export function toFilter(draft: Draft): { filter: Filter; errors: Partial<Record
 
 type Progressing = AppEvents['report.exportProgress'];
 
+/** One export and its banner: running with its progress, done with its file, or failed. */
+interface ExportEntry {
+  id: string;
+  format: ReportFormat;
+  state: 'running' | 'done' | 'failed';
+  progress: Progressing | null;
+  result?: ReportExportResult & { cancelled: false };
+  error?: unknown;
+  /** Web mode: its one-time link was used. */
+  downloaded?: boolean;
+}
+
+function ExportBanner({ entry, onDownloaded, onClose }: { entry: ExportEntry; onDownloaded: () => void; onClose: () => void }) {
+  const format = entry.format.toUpperCase();
+  if (entry.state === 'running') {
+    const p = entry.progress;
+    const percent = p && p.total > 0 ? (100 * p.done) / p.total : 0;
+    return (
+      <Paper withBorder p="sm" radius="sm" data-testid="export-progress" data-format={entry.format}>
+        <Stack gap={4}>
+          <Text size="sm">{p?.phase === 'writing' ? `Writing ${format}: ${int(p.done)} of ${int(p.total)} rows` : `Preparing the ${format} export…`}</Text>
+          <Progress value={percent} animated={!p || p.phase === 'preparing'} />
+        </Stack>
+      </Paper>
+    );
+  }
+  if (entry.state === 'failed') {
+    return (
+      <Stack gap={4} data-testid="export-failed" data-format={entry.format}>
+        <ErrorNote title={`The ${format} report was not exported`} error={entry.error} />
+        <Group>
+          <Button size="xs" variant="subtle" onClick={onClose}>
+            Dismiss
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  const result = entry.result!;
+  return (
+    <Alert color="teal" variant="light" withCloseButton closeButtonLabel="Close" onClose={onClose} title={`${format} report exported`} data-testid="export-done" data-format={entry.format}>
+      {result.downloadUrl ? (
+        <Group gap="sm">
+          <Text size="sm">
+            {int(result.rows)} rows are ready in {result.fileName}.
+          </Text>
+          {entry.downloaded ? (
+            <Text size="sm" c="dimmed" data-testid="export-downloaded">
+              Downloaded. The link works once: export again for another copy.
+            </Text>
+          ) : (
+            // A plain link: the browser saves the file itself (a one-time link, valid 15 minutes).
+            <Button component="a" size="xs" href={result.downloadUrl} download={result.fileName} data-testid="export-download" onClick={onDownloaded}>
+              Download {result.fileName}
+            </Button>
+          )}
+        </Group>
+      ) : (
+        <Text size="sm">
+          {int(result.rows)} rows written to {result.file}.
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
 export function ReportScreen({ exportRequest }: { exportRequest: number }) {
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [applied, setApplied] = useState<Filter>({ sortDirection: 'asc' });
@@ -84,16 +150,11 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
   const { errors } = toFilter(draft);
   const invalid = Object.keys(errors).length > 0;
 
-  const [exporting, setExporting] = useState<{ id: string; format: ReportFormat; progress: Progressing | null } | null>(null);
-  const [exported, setExported] = useState<(ReportExportResult & { cancelled: false }) | null>(null);
-  const [exportError, setExportError] = useState<unknown>(null);
-  const exportingRef = useRef(exporting);
-  exportingRef.current = exporting;
+  const [exports, setExports] = useState<ExportEntry[]>([]);
+  const update = (id: string, patch: Partial<ExportEntry>) => setExports((list) => list.map((e) => (e.id === id ? { ...e, ...patch } : e)));
+  const running = (format: ReportFormat) => exports.some((e) => e.format === format && e.state === 'running');
 
-  useEvent('report.exportProgress', (p) => {
-    const current = exportingRef.current;
-    if (current && current.id === p.exportId) setExporting({ ...current, progress: p });
-  });
+  useEvent('report.exportProgress', (p) => update(p.exportId, { progress: p }));
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -104,19 +165,18 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
     setPage(1);
   };
 
+  // Each export has its own banner, kept until the user closes it: a later export, or a
+  // download of another one, never takes it away.
   const runExport = async (format: ReportFormat) => {
     const id = `export-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    setExporting({ id, format, progress: null });
-    setExported(null);
-    setExportError(null);
+    setExports((list) => [{ id, format, state: 'running', progress: null }, ...list]);
     try {
       const { page: _p, pageSize: _s, ...filter } = applied as Filter & { page?: number; pageSize?: number };
       const result = await call('report.export', { filter, format, exportId: id });
-      if (!result.cancelled) setExported(result);
+      if (result.cancelled) setExports((list) => list.filter((e) => e.id !== id));
+      else update(id, { state: 'done', result });
     } catch (error) {
-      setExportError(error);
-    } finally {
-      setExporting(null);
+      update(id, { state: 'failed', error });
     }
   };
 
@@ -125,12 +185,9 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
   useEffect(() => {
     if (exportRequest !== lastRequest.current) {
       lastRequest.current = exportRequest;
-      if (!exporting) void runExport('xlsx');
+      if (!running('xlsx')) void runExport('xlsx');
     }
   });
-
-  const progress = exporting?.progress;
-  const percent = progress && progress.total > 0 ? (100 * progress.done) / progress.total : 0;
 
   return (
     <Stack gap="md">
@@ -187,10 +244,10 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
                 </Button>
               </Group>
               <Group gap="xs">
-                <Button size="xs" variant="default" onClick={() => void runExport('csv')} loading={exporting?.format === 'csv'} disabled={!!exporting} data-testid="export-csv">
+                <Button size="xs" variant="default" onClick={() => void runExport('csv')} loading={running('csv')} data-testid="export-csv">
                   Export CSV
                 </Button>
-                <Button size="xs" variant="default" onClick={() => void runExport('xlsx')} loading={exporting?.format === 'xlsx'} disabled={!!exporting} data-testid="export-xlsx">
+                <Button size="xs" variant="default" onClick={() => void runExport('xlsx')} loading={running('xlsx')} data-testid="export-xlsx">
                   Export XLSX
                 </Button>
               </Group>
@@ -199,38 +256,9 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
         </form>
       </Paper>
 
-      {exporting && (
-        <Paper withBorder p="sm" radius="sm" data-testid="export-progress">
-          <Stack gap={4}>
-            <Text size="sm">
-              {progress?.phase === 'writing'
-                ? `Writing ${exporting.format.toUpperCase()}: ${int(progress.done)} of ${int(progress.total)} rows`
-                : `Preparing the ${exporting.format.toUpperCase()} export…`}
-            </Text>
-            <Progress value={percent} animated={!progress || progress.phase === 'preparing'} />
-          </Stack>
-        </Paper>
-      )}
-      {exported && (
-        <Alert color="teal" variant="light" withCloseButton onClose={() => setExported(null)} title="Report exported" data-testid="export-done">
-          {exported.downloadUrl ? (
-            <Group gap="sm">
-              <Text size="sm">
-                {int(exported.rows)} rows are ready in {exported.fileName}.
-              </Text>
-              {/* A plain link: the browser saves the file itself (a one-time link, valid 15 minutes). */}
-              <Button component="a" size="xs" href={exported.downloadUrl} download={exported.fileName} data-testid="export-download" onClick={() => setTimeout(() => setExported(null), 1500)}>
-                Download {exported.fileName}
-              </Button>
-            </Group>
-          ) : (
-            <Text size="sm">
-              {int(exported.rows)} rows written to {exported.file}.
-            </Text>
-          )}
-        </Alert>
-      )}
-      {exportError !== null && <ErrorNote title="The report was not exported" error={exportError} />}
+      {exports.map((entry) => (
+        <ExportBanner key={entry.id} entry={entry} onDownloaded={() => update(entry.id, { downloaded: true })} onClose={() => setExports((list) => list.filter((e) => e.id !== entry.id))} />
+      ))}
 
       {report.isPending ? (
         <Loading label="Running the report…" />
