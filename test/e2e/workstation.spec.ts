@@ -254,18 +254,22 @@ test('the cross-deal report previews and exports to CSV and XLSX downloads', asy
 
   await page.getByTestId('export-csv').click();
   await expect(page.getByTestId('export-done')).toContainText(`${report.totalRows} rows`);
+  await expect(page.getByTestId('export-done')).toHaveAttribute('data-format', 'csv');
   await screenshot(page, 'report-exported');
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
   expect(csv.suggestedFilename()).toMatch(/^collateral-report-\d{4}-\d{2}-\d{2}\.csv$/);
   const csvPath = testInfo.outputPath('report.csv');
   await csv.saveAs(csvPath);
   const lines = readFileSync(csvPath, 'utf8').trimEnd().split('\r\n');
-  expect(lines[0]!.split(',').slice(0, 2)).toEqual(['dealId', 'seedName']);
+  expect(lines[0]!.split(',').slice(0, 2)).toEqual(['\uFEFFDeal ID', 'Deal name']);
   expect(lines).toHaveLength(report.totalRows + 2); // header, rows, totals
   expect(lines.at(-1)!.startsWith('Total,')).toBe(true);
 
   await page.getByTestId('export-xlsx').click();
-  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
+  const [xlsx] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('[data-testid=export-done][data-format=xlsx]').getByTestId('export-download').click(),
+  ]);
   expect(xlsx.suggestedFilename()).toMatch(/^collateral-report-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const xlsxPath = testInfo.outputPath('report.xlsx');
   await xlsx.saveAs(xlsxPath);

@@ -84,7 +84,7 @@ describe('web-mode bridge', () => {
     const first = await fetch(url);
     expect(first.status).toBe(200);
     expect(first.headers.get('content-disposition')).toMatch(/^attachment; filename="collateral-report-.*\.csv"$/);
-    expect((await first.text()).split('\r\n')[0]).toMatch(/^dealId,seedName,/);
+    expect(Buffer.from(await first.arrayBuffer()).toString('utf8').split('\r\n')[0]).toMatch(/^\uFEFFDeal ID,Deal name,/);
     const again = await fetch(url);
     expect(again.status).toBe(404);
     expect((await fetch(`${service.origin}/bridge/download/not-a-uuid`)).status).toBe(404);
