@@ -30,8 +30,8 @@ import { DayCount, DscrNumerator, type SystemConfig, type UnderwritingSettings }
  * and its result type. No Node or Electron code: the preload and the renderer import this file.
  *
  * Two transports carry the same calls: Electron IPC (window.uw, src-preload) and, in web mode,
- * the HTTP bridge (POST BRIDGE_INVOKE_PATH with the per-launch session in SESSION_HEADER, events
- * over BRIDGE_EVENTS_PATH as server-sent events).
+ * the HTTP bridge (POST BRIDGE_INVOKE_PATH with the per-launch session in its cookie or in
+ * SESSION_HEADER, events over BRIDGE_EVENTS_PATH as server-sent events).
  */
 
 /** What every call answers: never a thrown error across a transport. */
@@ -51,10 +51,15 @@ export interface CallErrorDetails {
 
 // --- web-mode bridge --------------------------------------------------------------------------
 
+/** Every bridge path starts here (the session cookie is scoped to it). */
+export const BRIDGE_PATH_PREFIX = '/bridge';
 export const BRIDGE_INVOKE_PATH = '/bridge/invoke';
 export const BRIDGE_EVENTS_PATH = '/bridge/events';
 export const BRIDGE_DOWNLOAD_PATH = '/bridge/download';
-/** The per-launch secret of web mode: `?session=` in the link, then this header on every bridge call. */
+/**
+ * The per-launch secret of web mode: `?session=` in the link, which sets the session cookie;
+ * tools may send it in this header instead.
+ */
 export const SESSION_HEADER = 'x-uw-session';
 export const SESSION_QUERY_PARAM = 'session';
 
@@ -268,7 +273,7 @@ export type ReportExportResult =
       /** Where the file was written (Electron: the path chosen in the save dialog). */
       file: string;
       fileName: string;
-      /** Web mode: fetch the file from here (with the session header) to download it. */
+      /** Web mode: a one-time link to download the file from. */
       downloadUrl?: string;
     };
 

@@ -4,7 +4,6 @@ import { changedUpdates, choicesOf, formValues, validateValue, wireValue } from 
 import { buildImportItems, dealResolver, guessMapping, type DealRef } from '../../src-renderer/import-mapping';
 import { distinct, filterRows, nextSort, NO_FILTERS, sortRows } from '../../src-renderer/pipeline-view';
 import { parseRoute, routePath } from '../../src-renderer/router';
-import { takeSession } from '../../src-renderer/transport';
 
 const row = (over: Partial<PipelineRow>): PipelineRow => ({
   id: 'x',
@@ -189,32 +188,5 @@ describe('router', () => {
     expect(parseRoute('#/report')).toEqual({ name: 'report' });
     expect(routePath({ name: 'deal', id: 'a/b', tab: 'terms' })).toBe('#/deals/a%2Fb');
     expect(parseRoute(routePath({ name: 'deal', id: 'a/b', tab: 'rentrolls' }))).toEqual({ name: 'deal', id: 'a/b', tab: 'rentrolls' });
-  });
-});
-
-describe('web-mode session', () => {
-  function fakes(url: string) {
-    const u = new URL(url);
-    const store = new Map<string, string>();
-    const replaced: string[] = [];
-    const location = { search: u.search, pathname: u.pathname, hash: u.hash } as Location;
-    const history = { state: null, replaceState: (_s: unknown, _t: string, next: string) => replaced.push(next) } as unknown as History;
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) } as unknown as Storage;
-    return { location, history, storage, replaced, store };
-  }
-
-  it('takes the session from the link, then removes it from the address bar', () => {
-    const f = fakes('http://127.0.0.1:8080/?session=s3cret&x=1#/deals/a');
-    expect(takeSession(f.location, f.history, f.storage)).toBe('s3cret');
-    expect(f.replaced).toEqual(['/?x=1#/deals/a']);
-    expect(f.store.get('uw.session')).toBe('s3cret');
-  });
-
-  it('finds it again after a reload, and has none otherwise', () => {
-    const f = fakes('http://127.0.0.1:8080/#/');
-    expect(takeSession(f.location, f.history, f.storage)).toBeNull();
-    f.store.set('uw.session', 'kept');
-    expect(takeSession(f.location, f.history, f.storage)).toBe('kept');
-    expect(f.replaced).toEqual([]);
   });
 });
