@@ -79,6 +79,22 @@ export const ReportExportFilter = CrossDealCollateralReportFilterDto.omit({ page
 /** Largest import file accepted (base64 of up to 25 MB). */
 export const MAX_IMPORT_FILE_BYTES = 25 * 1024 * 1024;
 
+// --- column choices ---------------------------------------------------------------------------
+
+/** The tables whose columns the user chooses and sizes. */
+export const ColumnTable = z.enum(['pipeline', 'report']);
+export type ColumnTable = z.infer<typeof ColumnTable>;
+
+const ColumnKey = z.string().min(1).max(64);
+/** A table's columns as the user left them: those hidden, and widths in CSS pixels of those resized. */
+export const ColumnPrefs = z
+  .object({
+    hidden: z.array(ColumnKey).max(200),
+    widths: z.record(ColumnKey, z.int().min(24).max(2000)),
+  })
+  .strict();
+export type ColumnPrefs = z.infer<typeof ColumnPrefs>;
+
 // --- sync inputs ------------------------------------------------------------------------------
 
 /** An http(s) URL without credentials, query or fragment (the platform's base_url or auth_url). */
@@ -139,6 +155,9 @@ export const APP_CHANNEL_INPUTS = {
     .strict(),
   'settings.get': Empty,
   'settings.set': z.object({ dayCount: DayCount.optional(), dscrNumerator: DscrNumerator.optional() }).strict(),
+  /** The columns chosen for a table, kept in the data directory (null: never changed). */
+  'columns.get': z.object({ table: ColumnTable }).strict(),
+  'columns.set': z.object({ table: ColumnTable, prefs: ColumnPrefs }).strict(),
 
   // pipeline
   'deals.ids': Empty,
@@ -413,6 +432,8 @@ export interface AppChannelOutputs {
   'app.initialize': AppInfo;
   'settings.get': SettingsView;
   'settings.set': SettingsView;
+  'columns.get': ColumnPrefs | null;
+  'columns.set': ColumnPrefs;
   'deals.ids': Body<DealIdsResponseDto>;
   'deals.pipeline': PipelineResult;
   'deals.prioritizeFigures': { queued: number };
