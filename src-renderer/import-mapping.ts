@@ -4,7 +4,12 @@ import { AssetType, type ImportCollateralItemDto } from '../src-main/contract';
 export const IMPORT_TARGETS = [
   { key: 'clientItemId', label: 'Client item id', hint: 'Names the row in the import report; the row number when not mapped', aliases: ['clientitemid', 'itemid', 'id', 'ref', 'rowid'] },
   { key: 'migrationReference', label: 'Migration reference', aliases: ['migrationreference', 'migrationref', 'externalid', 'legacyid'] },
-  { key: 'dealIds', label: 'Deal ids', hint: 'Several separated by ; or |', aliases: ['dealids', 'dealid', 'deal', 'deals'] },
+  {
+    key: 'dealIds',
+    label: 'Deals',
+    hint: 'Deal id, loan id or deal name; several separated by ; or |',
+    aliases: ['dealids', 'dealid', 'deal', 'deals', 'loanid', 'loanids', 'loan', 'dealname', 'dealnames'],
+  },
   { key: 'name', label: 'Collateral name', aliases: ['name', 'collateralname', 'collateral', 'property', 'propertyname'] },
   { key: 'propertyType', label: 'Property type', hint: 'An asset type such as Office or Multi_Family_Apartments', aliases: ['propertytype', 'assettype', 'type'] },
   { key: 'subType', label: 'Sub-type', aliases: ['subtype'] },
@@ -43,13 +48,69 @@ export interface RowProblem {
   message: string;
 }
 
+/** What a file may name a deal by. */
+export interface DealRef {
+  id: string;
+  loanId: string | null;
+  seedName: string;
+}
+
+export type DealMatch = { deal: DealRef } | { problem: 'unknown' | 'ambiguous'; candidates: DealRef[] };
+export type DealResolver = (reference: string) => DealMatch;
+
+/** A deal as a person reads it: its name and loan id. */
+export function dealLabel(deal: DealRef): string {
+  return deal.loanId ? `${deal.seedName} (${deal.loanId})` : deal.seedName;
+}
+
+/**
+ * Finds the deal a file's cell names: its id exactly, else its loan id or its name, exact but
+ * case-insensitive. A loan id or name that several deals share is ambiguous: the match lists
+ * them, and the row cannot be imported until the file names one of them by a unique value.
+ */
+export function dealResolver(deals: readonly DealRef[]): DealResolver {
+  const byId = new Map(deals.map((d) => [d.id, d]));
+  const byKey = new Map<string, Set<DealRef>>();
+  const index = (key: string | null, deal: DealRef) => {
+    const k = key?.trim().toLowerCase();
+    if (!k) return;
+    let set = byKey.get(k);
+    if (!set) byKey.set(k, (set = new Set()));
+    set.add(deal);
+  };
+  for (const deal of deals) {
+    index(deal.loanId, deal);
+    index(deal.seedName, deal);
+  }
+  return (reference) => {
+    const exact = byId.get(reference);
+    if (exact) return { deal: exact };
+    const candidates = [...(byKey.get(reference.trim().toLowerCase()) ?? [])];
+    if (candidates.length === 1) return { deal: candidates[0]! };
+    return { problem: candidates.length === 0 ? 'unknown' : 'ambiguous', candidates };
+  };
+}
+
+/** A deal reference that cannot be imported, in words. */
+function dealProblem(reference: string, match: Exclude<DealMatch, { deal: DealRef }>): string {
+  if (match.problem === 'unknown') return `No deal has the id, loan id or name "${reference}".`;
+  return `"${reference}" names ${match.candidates.length} deals: ${match.candidates.map(dealLabel).join('; ')}. Use the loan id or the deal id.`;
+}
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The import request for the mapped rows, and what is wrong with them before sending (what
- * the request's schema would refuse outright; the core's own checks come back in the report).
+ * The import request for the mapped rows, and what is wrong with them before sending: what the
+ * request's schema would refuse outright, and deals that `resolve` cannot find or that are
+ * ambiguous (the core's own checks come back in the report). Each deal reference becomes the
+ * deal's id.
  */
-export function buildImportItems(rows: readonly string[][], mapping: Mapping, defaultDealId: string | null): { items: ImportCollateralItemDto[]; problems: RowProblem[] } {
+export function buildImportItems(
+  rows: readonly string[][],
+  mapping: Mapping,
+  defaultDealId: string | null,
+  resolve: DealResolver,
+): { items: ImportCollateralItemDto[]; problems: RowProblem[] } {
   const problems: RowProblem[] = [];
   const items = rows.map((row, i) => {
     const cell = (key: ImportTarget) => {
@@ -60,7 +121,13 @@ export function buildImportItems(rows: readonly string[][], mapping: Mapping, de
     const dealIds = (cell('dealIds') || defaultDealId || '')
       .split(/[;|]/)
       .map((s) => s.trim())
-      .filter(Boolean);
+      .filter(Boolean)
+      .map((reference) => {
+        const match = resolve(reference);
+        if ('deal' in match) return match.deal.id;
+        problems.push({ row: rowNumber, field: 'Deals', message: dealProblem(reference, match) });
+        return reference;
+      });
     const propertyType = cell('propertyType');
     if (propertyType && !AssetType.safeParse(propertyType).success) {
       problems.push({ row: rowNumber, field: 'Property type', message: `"${propertyType}" is not an asset type.` });

@@ -1,6 +1,9 @@
 import type { PipelineRow } from '../src-main/contract/app-channels';
 
-/** The pipeline's filters: lists match any of their values; the search matches any text column. */
+/**
+ * The pipeline's filters: lists match any of their values; the search matches any text column
+ * and every collateral address of the deal (street, city, state, ZIP).
+ */
 export interface PipelineFilters {
   search: string;
   states: string[];
@@ -54,6 +57,19 @@ export function isFiltered(filters: PipelineFilters): boolean {
   );
 }
 
+/** The text a search looks in, lower case; kept per row object (rows are replaced, never changed). */
+const haystacks = new WeakMap<PipelineRow, string>();
+function haystackOf(r: PipelineRow): string {
+  let text = haystacks.get(r);
+  if (text === undefined) {
+    text = [r.seedName, r.loanId ?? '', r.owner, r.status ?? '', r.state, r.propertyType.replace(/_/g, ' '), r.loanType.replace(/_/g, ' '), ...r.addresses]
+      .join(' ')
+      .toLowerCase();
+    haystacks.set(r, text);
+  }
+  return text;
+}
+
 export function filterRows(rows: readonly PipelineRow[], filters: PipelineFilters): PipelineRow[] {
   const terms = filters.search.toLowerCase().split(/\s+/).filter(Boolean);
   const sets = {
@@ -70,7 +86,7 @@ export function filterRows(rows: readonly PipelineRow[], filters: PipelineFilter
     if (!keep(sets.state, r.state) || !keep(sets.status, r.status) || !keep(sets.propertyType, r.propertyType)) return false;
     if (!keep(sets.loanType, r.loanType) || !keep(sets.owner, r.owner) || !keep(sets.riskRating, r.riskRating) || !keep(sets.priority, r.priority)) return false;
     if (terms.length === 0) return true;
-    const haystack = `${r.seedName} ${r.loanId ?? ''} ${r.owner} ${r.status ?? ''} ${r.state} ${r.propertyType.replace(/_/g, ' ')} ${r.loanType.replace(/_/g, ' ')}`.toLowerCase();
+    const haystack = haystackOf(r);
     return terms.every((t) => haystack.includes(t));
   });
 }

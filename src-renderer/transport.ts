@@ -1,11 +1,4 @@
-import {
-  BRIDGE_EVENTS_PATH,
-  BRIDGE_INVOKE_PATH,
-  SESSION_HEADER,
-  SESSION_QUERY_PARAM,
-  type AppChannels,
-  type AppEvents,
-} from '../src-main/contract/app-channels';
+import { BRIDGE_EVENTS_PATH, BRIDGE_INVOKE_PATH, type AppChannels, type AppEvents } from '../src-main/contract/app-channels';
 import type { UwApi, UwResult } from '../src-preload/api';
 
 /**
@@ -17,50 +10,27 @@ export interface Transport extends UwApi<AppChannels, AppEvents> {
   kind: 'electron' | 'web';
 }
 
-const SESSION_STORAGE_KEY = 'uw.session';
-
-/**
- * The web-mode session: from `?session=` of the link the server printed (then removed from the
- * address bar, so it is not bookmarked, shared or shown), or from this tab's sessionStorage
- * after a reload.
- */
-export function takeSession(location: Location, history: History, storage: Storage | undefined): string | null {
-  const params = new URLSearchParams(location.search);
-  const fromUrl = params.get(SESSION_QUERY_PARAM);
-  if (fromUrl) {
-    try {
-      storage?.setItem(SESSION_STORAGE_KEY, fromUrl);
-    } catch {
-      // storage disabled: the session lives in memory only for this page
-    }
-    params.delete(SESSION_QUERY_PARAM);
-    const search = params.toString();
-    history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
-    return fromUrl;
-  }
-  try {
-    return storage?.getItem(SESSION_STORAGE_KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 const UNREACHABLE = 'The workstation server cannot be reached. Is `uw serve --web` still running?';
+const NO_SESSION = 'This browser has no session of this workstation: open the link `uw serve --web` printed.';
 
 type Listener = (payload: unknown) => void;
 
-/** The HTTP bridge: POST for calls, one server-sent-event stream (read with fetch, to send the header) for events. */
-export function createHttpTransport(session: string | null): Transport {
+/**
+ * The HTTP bridge: POST for calls, one server-sent-event stream (read with fetch) for events.
+ * The session travels in the cookie the printed link set (HttpOnly: this page never sees the
+ * secret), so every tab of this browser, a deal opened in a new one included, is let in.
+ */
+export function createHttpTransport(): Transport {
   const listeners = new Map<string, Set<Listener>>();
   let streaming = false;
 
   async function stream(): Promise<void> {
-    if (streaming || session === null) return;
+    if (streaming) return;
     streaming = true;
     let delay = 1000;
     while (listeners.size > 0) {
       try {
-        const response = await fetch(BRIDGE_EVENTS_PATH, { headers: { [SESSION_HEADER]: session, accept: 'text/event-stream' }, cache: 'no-store' });
+        const response = await fetch(BRIDGE_EVENTS_PATH, { headers: { accept: 'text/event-stream' }, cache: 'no-store', credentials: 'same-origin' });
         if (response.status === 401 || !response.body) break;
         delay = 1000;
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -99,20 +69,19 @@ export function createHttpTransport(session: string | null): Transport {
   const transport: Transport = {
     kind: 'web',
     async invoke(channel, payload) {
-      if (session === null) {
-        return { ok: false, error: 'Open the workstation with the link `uw serve --web` printed (it carries the session).' };
-      }
       let response: Response;
       try {
         response = await fetch(BRIDGE_INVOKE_PATH, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', [SESSION_HEADER]: session },
+          headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ channel, payload: payload ?? {} }),
           cache: 'no-store',
+          credentials: 'same-origin',
         });
       } catch {
         return { ok: false, error: UNREACHABLE };
       }
+      if (response.status === 401) return { ok: false, error: NO_SESSION };
       try {
         return (await response.json()) as UwResult<never>;
       } catch {
@@ -142,7 +111,7 @@ export function transport(): Transport {
     const uw = window.uw as unknown as UwApi<AppChannels, AppEvents>;
     current = { kind: 'electron', invoke: uw.invoke.bind(uw), on: uw.on.bind(uw) };
   } else {
-    current = createHttpTransport(takeSession(window.location, window.history, window.sessionStorage));
+    current = createHttpTransport();
   }
   return current;
 }

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { z } from 'zod';
 import {
   APP_CHANNEL_INPUTS,
+  ColumnPrefs,
   type AppChannelName,
   type AppInfo,
   type CallErrorDetails,
@@ -47,6 +48,8 @@ export class ChannelError extends Error {
 }
 
 const FIRST_RUN_KEY = 'workstation.firstRunDone';
+/** Followed by the table's name: its column choices (ColumnPrefs), per data directory. */
+const COLUMNS_KEY = 'workstation.columns.';
 
 function envelopeBody<T extends { success: boolean; error: unknown }>(response: T): Omit<T, 'success' | 'error'> {
   const { success: _s, error: _e, ...body } = response;
@@ -152,6 +155,16 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
       // Every figure depends on these: the fingerprints change, the pipeline recomputes.
       changed(null);
       return settingsView();
+    },
+
+    'columns.get': async ({ table }) => {
+      // A value this version cannot read (written by hand, or by another version) counts as none.
+      const stored = ColumnPrefs.safeParse(getSetting(ctx.db, COLUMNS_KEY + table));
+      return stored.success ? stored.data : null;
+    },
+    'columns.set': async ({ table, prefs }) => {
+      setSetting(ctx.db, COLUMNS_KEY + table, prefs);
+      return prefs;
     },
 
     'deals.ids': () => gateway('getAllDealIds', {}),

@@ -5,7 +5,7 @@ import { dealCollateralTotals, noteRate, type CollateralRollupFigures } from '..
 import type { GatewayContext } from '../gateway/context';
 import { underwritingSettings } from '../gateway/context';
 import { collateralRollups, computeDealMetrics, storedRollups } from '../gateway/figures';
-import { collateralIdsByDeal, pipelineDeals, type PipelineDealRow } from '../store/pipeline-query';
+import { collateralAddressesByDeal, collateralIdsByDeal, pipelineDeals, type PipelineDealRow } from '../store/pipeline-query';
 import { storeVersion } from '../store/report-query';
 
 /*
@@ -61,6 +61,7 @@ export class PipelineService {
 
     const deals = pipelineDeals(this.ctx.db);
     const collateralsOf = collateralIdsByDeal(this.ctx.db);
+    const addressesOf = collateralAddressesByDeal(this.ctx.db);
     let figures = storedRollups(this.ctx.db);
     const missing = [...new Set([...collateralsOf.values()].flat())].filter((id) => !figures.has(id));
     if (missing.length > 0 && missing.length <= (this.options.inlineLimit ?? INLINE_LIMIT)) {
@@ -73,12 +74,13 @@ export class PipelineService {
     let pending = 0;
     const rows = deals.map((deal) => {
       const collateralFigures = (collateralsOf.get(deal.id) ?? []).map((id) => figures.get(id));
+      const addresses = addressesOf.get(deal.id) ?? [];
       if (collateralFigures.includes(undefined)) {
         pending++;
-        return toPipelineRow(deal, null);
+        return toPipelineRow(deal, addresses, null);
       }
       const totals = dealCollateralTotals(collateralFigures as CollateralRollupFigures[]);
-      return toPipelineRow(deal, computeDealMetrics(deal, totals, settings));
+      return toPipelineRow(deal, addresses, computeDealMetrics(deal, totals, settings));
     });
     const result = { rows, pending };
     // Inline computation stored figures: the key to reuse is the store's version after it.
@@ -165,7 +167,7 @@ export class PipelineService {
   }
 }
 
-function toPipelineRow(row: PipelineDealRow, figures: Pick<PipelineRow, 'debtService' | 'dscr' | 'debtYield' | 'ltv'> | null): PipelineRow {
+function toPipelineRow(row: PipelineDealRow, addresses: string[], figures: Pick<PipelineRow, 'debtService' | 'dscr' | 'debtYield' | 'ltv'> | null): PipelineRow {
   return {
     id: row.id,
     seedName: row.seedName,
@@ -178,6 +180,7 @@ function toPipelineRow(row: PipelineDealRow, figures: Pick<PipelineRow, 'debtSer
     propertyType: row.propertyType as AssetType,
     grossLoan: row.grossLoan,
     riskRating: row.riskRating,
+    addresses,
     interestRate: noteRate({
       isFixed: row.rateIndex === 'Fixed',
       indexRate: row.indexRate,

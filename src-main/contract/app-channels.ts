@@ -30,8 +30,8 @@ import { DayCount, DscrNumerator, type SystemConfig, type UnderwritingSettings }
  * and its result type. No Node or Electron code: the preload and the renderer import this file.
  *
  * Two transports carry the same calls: Electron IPC (window.uw, src-preload) and, in web mode,
- * the HTTP bridge (POST BRIDGE_INVOKE_PATH with the per-launch session in SESSION_HEADER, events
- * over BRIDGE_EVENTS_PATH as server-sent events).
+ * the HTTP bridge (POST BRIDGE_INVOKE_PATH with the per-launch session in its cookie or in
+ * SESSION_HEADER, events over BRIDGE_EVENTS_PATH as server-sent events).
  */
 
 /** What every call answers: never a thrown error across a transport. */
@@ -51,10 +51,15 @@ export interface CallErrorDetails {
 
 // --- web-mode bridge --------------------------------------------------------------------------
 
+/** Every bridge path starts here (the session cookie is scoped to it). */
+export const BRIDGE_PATH_PREFIX = '/bridge';
 export const BRIDGE_INVOKE_PATH = '/bridge/invoke';
 export const BRIDGE_EVENTS_PATH = '/bridge/events';
 export const BRIDGE_DOWNLOAD_PATH = '/bridge/download';
-/** The per-launch secret of web mode: `?session=` in the link, then this header on every bridge call. */
+/**
+ * The per-launch secret of web mode: `?session=` in the link, which sets the session cookie;
+ * tools may send it in this header instead.
+ */
 export const SESSION_HEADER = 'x-uw-session';
 export const SESSION_QUERY_PARAM = 'session';
 
@@ -73,6 +78,22 @@ export const ReportExportFilter = CrossDealCollateralReportFilterDto.omit({ page
 
 /** Largest import file accepted (base64 of up to 25 MB). */
 export const MAX_IMPORT_FILE_BYTES = 25 * 1024 * 1024;
+
+// --- column choices ---------------------------------------------------------------------------
+
+/** The tables whose columns the user chooses and sizes. */
+export const ColumnTable = z.enum(['pipeline', 'report']);
+export type ColumnTable = z.infer<typeof ColumnTable>;
+
+const ColumnKey = z.string().min(1).max(64);
+/** A table's columns as the user left them: those hidden, and widths in CSS pixels of those resized. */
+export const ColumnPrefs = z
+  .object({
+    hidden: z.array(ColumnKey).max(200),
+    widths: z.record(ColumnKey, z.int().min(24).max(2000)),
+  })
+  .strict();
+export type ColumnPrefs = z.infer<typeof ColumnPrefs>;
 
 // --- sync inputs ------------------------------------------------------------------------------
 
@@ -134,6 +155,9 @@ export const APP_CHANNEL_INPUTS = {
     .strict(),
   'settings.get': Empty,
   'settings.set': z.object({ dayCount: DayCount.optional(), dscrNumerator: DscrNumerator.optional() }).strict(),
+  /** The columns chosen for a table, kept in the data directory (null: never changed). */
+  'columns.get': z.object({ table: ColumnTable }).strict(),
+  'columns.set': z.object({ table: ColumnTable, prefs: ColumnPrefs }).strict(),
 
   // pipeline
   'deals.ids': Empty,
@@ -229,6 +253,8 @@ export interface PipelineRow {
   propertyType: AssetType;
   grossLoan: number;
   riskRating: string | null;
+  /** Each collateral's address (street, city, state, ZIP), for the search. */
+  addresses: string[];
   /** Note rate, a decimal. */
   interestRate: number;
   /** Annual debt service, USD. */
@@ -266,7 +292,7 @@ export type ReportExportResult =
       /** Where the file was written (Electron: the path chosen in the save dialog). */
       file: string;
       fileName: string;
-      /** Web mode: fetch the file from here (with the session header) to download it. */
+      /** Web mode: a one-time link to download the file from. */
       downloadUrl?: string;
     };
 
@@ -406,6 +432,8 @@ export interface AppChannelOutputs {
   'app.initialize': AppInfo;
   'settings.get': SettingsView;
   'settings.set': SettingsView;
+  'columns.get': ColumnPrefs | null;
+  'columns.set': ColumnPrefs;
   'deals.ids': Body<DealIdsResponseDto>;
   'deals.pipeline': PipelineResult;
   'deals.prioritizeFigures': { queued: number };

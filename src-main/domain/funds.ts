@@ -1,5 +1,5 @@
 import { ratio, sum } from './ratio';
-import { annualDebtService, type LoanPaymentStructure } from './debt-service';
+import { annualDebtService, type DebtServiceMethod, type LoanPaymentStructure } from './debt-service';
 import { DEFAULT_DAY_COUNT, type DayCount } from './day-count';
 import { debtYield, dscr } from './loan-metrics';
 
@@ -104,6 +104,11 @@ export interface LoanFundInput {
   amortizationTerm: number;
   /** decimal */
   interestRate: number;
+  /**
+   * The loan's annual debt service as the underwriter entered it (a deal on the Manual method);
+   * absent, it is calculated from the amount and terms. Consumed here, not returned.
+   */
+  manualDebtService?: number | undefined;
 }
 
 export interface LoanFundFigures {
@@ -121,12 +126,16 @@ export interface LoanFundFigures {
 export interface LoanFundsInput<L extends LoanFundInput> {
   loans: readonly L[];
   noi: number;
+  /** The income the DSCR divides (the DSCR numerator setting); NOI when absent. */
+  coverageIncome?: number | undefined;
   incomeValuation: number;
   dayCount?: DayCount | undefined;
 }
 
+export type LoanFundItem<L> = Omit<L, 'manualDebtService'> & LoanFundFigures;
+
 export interface FundsLoansInfo<L> {
-  loanFundsItems: (L & LoanFundFigures)[];
+  loanFundsItems: LoanFundItem<L>[];
   /** amount-weighted average LTV, decimal */
   avgLTV: number;
   totalDSCR: number;
@@ -141,17 +150,18 @@ export interface FundsLoansInfo<L> {
 export function loanFunds<L extends LoanFundInput>({
   loans,
   noi,
+  coverageIncome = noi,
   incomeValuation,
   dayCount = DEFAULT_DAY_COUNT,
 }: LoanFundsInput<L>): FundsLoansInfo<L> {
-  const loanFundsItems = loans.map((loan) => {
+  const loanFundsItems = loans.map(({ manualDebtService, ...loan }) => {
     const debtService = annualDebtService({
       loanAmount: loan.amount,
       annualRate: loan.interestRate,
       loanPaymentStructure: loan.loanPaymentStructure,
       amortizationTerm: loan.amortizationTerm,
-      debtServiceMethod: 'Calculated',
-      userDebtService: 0,
+      debtServiceMethod: manualDebtService === undefined ? 'Calculated' : 'Manual',
+      userDebtService: manualDebtService ?? 0,
       dayCount,
     });
     return {
@@ -161,14 +171,65 @@ export function loanFunds<L extends LoanFundInput>({
       dealNOI: noi,
       debtYield: debtYield(noi, loan.amount),
       ltv: ratio(loan.amount, incomeValuation),
-      dscr: dscr(noi, debtService),
+      dscr: dscr(coverageIncome, debtService),
     };
   });
   const totalAmount = sum(loans.map((loan) => loan.amount));
   return {
     loanFundsItems,
     avgLTV: ratio(sum(loanFundsItems.map((item) => item.amount * item.ltv)), totalAmount),
-    totalDSCR: dscr(noi, sum(loanFundsItems.map((item) => item.debtService))),
+    totalDSCR: dscr(coverageIncome, sum(loanFundsItems.map((item) => item.debtService))),
     totalDebtYield: debtYield(noi, totalAmount),
   };
+}
+
+/** What the funds analysis takes from the deal for the deal's own loan. */
+export interface DealLoanOfFunds {
+  /** USD: the originated amount once there is one, else the current (requested) amount. */
+  amount: number;
+  loanPaymentStructure: LoanPaymentStructure;
+  /** months */
+  amortizationTerm: number;
+  /** decimal: the deal's note rate */
+  interestRate: number;
+  manualDebtService?: number | undefined;
+}
+
+/** The deal's fields behind DealLoanOfFunds. */
+export interface DealLoanFields {
+  originatedLoanAmount: number;
+  grossLoan: number;
+  loanPaymentStructure: LoanPaymentStructure;
+  amortizationTerm: number;
+  debtServiceMethod: DebtServiceMethod;
+  userDebtService: number;
+}
+
+/**
+ * The deal's own loan as the funds analysis shows it. Sources and uses describe the loan as
+ * originated, so its amount is the originated amount; a deal not yet originated (0) shows its
+ * current amount, the one it asks for. Its terms (note rate, structure, amortization, a manual
+ * debt service) are always the deal's current ones: the funds keep no copy that an edit of
+ * the deal could leave behind.
+ */
+export function dealLoanOfFunds(deal: DealLoanFields, noteRate: number): DealLoanOfFunds {
+  return {
+    amount: deal.originatedLoanAmount > 0 ? deal.originatedLoanAmount : deal.grossLoan,
+    loanPaymentStructure: deal.loanPaymentStructure,
+    amortizationTerm: deal.amortizationTerm,
+    interestRate: noteRate,
+    ...(deal.debtServiceMethod === 'Manual' ? { manualDebtService: deal.userDebtService } : {}),
+  };
+}
+
+/**
+ * The sources with the deal's own loan, the first loan among them, replaced by the deal's
+ * (dealLoanOfFunds); further loans (a mezzanine piece) and equity keep their stored values.
+ */
+export function withDealLoan<S extends { isLoan: boolean } & Omit<DealLoanOfFunds, 'manualDebtService'>>(
+  sources: readonly S[],
+  loan: DealLoanOfFunds,
+): (S & { manualDebtService?: number | undefined })[] {
+  const first = sources.findIndex((s) => s.isLoan);
+  return sources.map((s, i) => (i === first ? { ...s, ...loan } : s));
 }

@@ -14,7 +14,7 @@ import type {
   UserSelectedLtv,
 } from '../contract';
 import { rateIndexDisplay } from '../contract';
-import { fundsSummary, loanFunds, maturityDate } from '../domain';
+import { dealLoanOfFunds, fundsSummary, loanFunds, maturityDate, withDealLoan } from '../domain';
 import { allDealIds, collateralRow, collateralsOfDeal, dealRow, type DealRow } from '../store/deals';
 import { dealRead } from '../store/deal-read';
 import { fundsOfDeal } from '../store/funds';
@@ -155,12 +155,29 @@ export async function getDealFunds(ctx: GatewayContext, dealId: string): Read<De
   const funds = fundsOfDeal(ctx.db, dealId);
   if (!funds) return missingEntity('dealId', 'funds analysis for the deal');
   const settings = underwritingSettings(ctx);
-  const { totals } = computeDealFigures(ctx.db, deal, settings);
-  const sources = funds.sources.map((s) => ({
+  const { totals, metrics } = computeDealFigures(ctx.db, deal, settings);
+  // The deal's own loan takes its amount and terms from the deal, so that an edit of the deal
+  // shows here too and the deal's figures and its funds' never disagree on the loan's terms.
+  const dealLoan = dealLoanOfFunds(
+    {
+      originatedLoanAmount: deal.originatedLoanAmount,
+      grossLoan: deal.grossLoan,
+      loanPaymentStructure: deal.loanPaymentStructure as LoanPaymentStructure,
+      amortizationTerm: deal.amortizationTerm,
+      debtServiceMethod: deal.debtServiceMethod === 'Manual' ? 'Manual' : 'Calculated',
+      userDebtService: deal.userDebtService,
+    },
+    metrics.interestRate,
+  );
+  const stored = withDealLoan(
+    funds.sources.map((s) => ({ ...s, loanPaymentStructure: s.loanPaymentStructure as LoanPaymentStructure })),
+    dealLoan,
+  );
+  const sources = stored.map((s) => ({
     id: s.id,
     sourcesOfFunds: s.sourcesOfFunds,
     amount: s.amount,
-    loanPaymentStructure: s.loanPaymentStructure as LoanPaymentStructure,
+    loanPaymentStructure: s.loanPaymentStructure,
     amortizationTerm: s.amortizationTerm,
     interestRate: s.interestRate,
     default: s.isDefault,
@@ -170,16 +187,18 @@ export async function getDealFunds(ctx: GatewayContext, dealId: string): Read<De
   const uses = funds.uses.map((u) => ({ id: u.id, usesOfFunds: u.usesOfFunds, amount: u.amount, default: u.isDefault, isDefault: u.isDefault }));
   const summary = fundsSummary({ sources, uses, units: totals.totalUnit, sf: totals.totalSF });
   const loans = loanFunds({
-    loans: funds.sources
+    loans: stored
       .filter((s) => s.isLoan)
       .map((s) => ({
         sourcesOfFunds: s.sourcesOfFunds,
         amount: s.amount,
-        loanPaymentStructure: s.loanPaymentStructure as LoanPaymentStructure,
+        loanPaymentStructure: s.loanPaymentStructure,
         amortizationTerm: s.amortizationTerm,
         interestRate: s.interestRate,
+        manualDebtService: s.manualDebtService,
       })),
     noi: totals.netOperatingIncome,
+    coverageIncome: settings.dscrNumerator === 'NetCashFlow' ? totals.netIncome : totals.netOperatingIncome,
     incomeValuation: totals.incomeValuation,
     dayCount: settings.dayCount,
   });

@@ -21,7 +21,7 @@ export type TotalKey = Exclude<keyof CrossDealCollateralReportTotalsDto, 'rowCou
 
 export interface ReportColumn {
   key: ReportField;
-  /** Column title in the XLSX file (the CSV header uses the API field name, `key`). */
+  /** Column title: the header of the XLSX and the CSV file, and of the report on screen. */
   title: string;
   kind: ColumnKind;
   /** XLSX column width, in characters. */

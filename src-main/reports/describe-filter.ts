@@ -42,3 +42,18 @@ export function describeFilter(query: ReportQuery): [string, string][] {
   ]);
   return lines;
 }
+
+/** The report's title, in the files and on their printed pages. */
+export const REPORT_TITLE = 'Cross-deal collateral report';
+
+/**
+ * The filter on one line (criteria only, not the order), at most `maxLength` characters: the
+ * rest is cut with an ellipsis (the file's "Report info" sheet has it whole).
+ */
+export function filterLine(query: ReportQuery, maxLength: number): string {
+  const line = describeFilter(query)
+    .filter(([criterion]) => criterion !== 'Sorted by')
+    .map(([criterion, value]) => `${criterion}: ${value}`)
+    .join('; ');
+  return line.length <= maxLength ? line : `${line.slice(0, Math.max(0, maxLength - 1)).trimEnd()}…`;
+}

@@ -7,6 +7,11 @@ import { REPORT_COLUMNS, type ReportColumn } from './columns';
 import { PROGRESS_EVERY, type ReportSource, type WriteReportOptions, type WriteReportResult } from './types';
 
 const EOL = '\r\n';
+/**
+ * The UTF-8 byte order mark: Excel reads a CSV opened by a double click as UTF-8 only when it
+ * starts with one (otherwise as the system's ANSI code page, garbling every accented name).
+ */
+export const UTF8_BOM = '\uFEFF';
 /** Text that a spreadsheet would run as a formula (CSV injection): = + - @ tab CR. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -35,7 +40,7 @@ export function csvLine(values: readonly string[]): string {
 
 /** Batches of CSV text: the header, the rows, then the totals row. */
 async function* csvChunks(source: ReportSource, options: WriteReportOptions, totals: ReportTotals, count: { rows: number }) {
-  yield csvLine(REPORT_COLUMNS.map((c) => csvField(c.key)));
+  yield UTF8_BOM + csvLine(REPORT_COLUMNS.map((c) => csvField(c.title)));
   options.onProgress?.(0, source.totalRows);
   let chunk = '';
   for await (const batch of source.batches) {
@@ -60,8 +65,9 @@ async function* csvChunks(source: ReportSource, options: WriteReportOptions, tot
 }
 
 /**
- * Writes the report as CSV (RFC 4180: comma-separated, CRLF line ends, a header row of the
- * API's field names, UTF-8 without BOM), then a totals row whose first field is "Total".
+ * Writes the report as CSV (RFC 4180: comma-separated, CRLF line ends, UTF-8 with a byte order
+ * mark, a header row of the same column titles as the XLSX), then a totals row whose first
+ * field is "Total".
  * Streams with back-pressure; the file appears under its name only once complete.
  */
 export async function writeReportCsv(source: ReportSource, options: WriteReportOptions): Promise<WriteReportResult> {

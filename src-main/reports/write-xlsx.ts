@@ -6,7 +6,7 @@ import type { CrossDealCollateralReportRowDto } from '../contract';
 import { ReportTotals } from '../gateway/cross-deal-report';
 import { writeAtomically } from './atomic-file';
 import { REPORT_COLUMNS, type ColumnKind } from './columns';
-import { describeFilter } from './describe-filter';
+import { describeFilter, filterLine, REPORT_TITLE } from './describe-filter';
 import { PROGRESS_EVERY, type ReportSource, type WriteReportOptions, type WriteReportResult } from './types';
 
 type Row = CrossDealCollateralReportRowDto;
@@ -30,6 +30,39 @@ export const XLSX_FORMATS: Record<ColumnKind, string | undefined> = {
   count: '#,##0',
 };
 const TIMESTAMP_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+
+/** Text inside an Excel header or footer, where & starts a code. */
+const headerText = (text: string) => text.replaceAll('&', '&&');
+/** Excel refuses a header or footer longer than this. */
+const MAX_HEADER_FOOTER = 255;
+
+/**
+ * How the report prints: landscape, one page wide (as many pages down as it takes), the header
+ * row on every page, the title and the date it was produced at the top, the filter and the
+ * page number at the bottom.
+ */
+export function reportPrintSetup(query: WriteReportOptions['query'], producedAt: Date): Pick<Partial<ExcelJS.AddWorksheetOptions>, 'pageSetup' | 'headerFooter'> {
+  const produced = `${producedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const footerEnd = '&RPage &P of &N';
+  // The filter as long as the footer allows, its & doubled.
+  const budget = MAX_HEADER_FOOTER - '&L'.length - footerEnd.length;
+  let filter = headerText(filterLine(query, budget));
+  for (let max = budget; filter.length > budget; max -= 8) filter = headerText(filterLine(query, max));
+  return {
+    pageSetup: {
+      orientation: 'landscape',
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      printTitlesRow: '1:1',
+      margins: { left: 0.4, right: 0.4, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 },
+    },
+    headerFooter: {
+      oddHeader: `&L&"-,Bold"${headerText(REPORT_TITLE)}&RProduced ${produced}`,
+      oddFooter: `&L${filter}${footerEnd}`,
+    },
+  };
+}
 
 /** A YYYY-MM-DD date as an Excel date (exceljs writes a Date as its UTC day). */
 function excelDate(value: string | null): Date | null {
@@ -105,7 +138,9 @@ const HEADER_STYLE: Partial<ExcelJS.Style> = {
  * API's percentage number with a % sign, maturity as a real Excel date), and a totals row:
  * SUM formulas (with their computed results) under the collateral figures, and under the gross
  * loan the sum over distinct deals as a value (a SUM of the column would count a deal once per
- * collateral). Sheet "Report info": the filter in words and when the report was produced.
+ * collateral). It prints landscape, one page wide, with the header row on every page and the
+ * title, date and filter in the page header and footer (reportPrintSetup). Sheet "Report info":
+ * the filter in words and when the report was produced.
  */
 export async function writeReportXlsx(source: ReportSource, options: WriteReportOptions): Promise<WriteReportResult> {
   const totals = new ReportTotals(source.dealRowsAdjacent);
@@ -155,6 +190,7 @@ async function writeWorkbook(
 
   const sheet = workbook.addWorksheet(REPORT_SHEET, {
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
+    ...reportPrintSetup(options.query, producedAt),
   });
   sheet.columns = REPORT_COLUMNS.map((c, i) => ({
     key: c.key,
@@ -210,7 +246,7 @@ async function writeWorkbook(
   const infoHeader = info.addRow(['Item', 'Value']);
   infoHeader.eachCell((cell) => (cell.style = HEADER_STYLE));
   infoHeader.commit();
-  info.addRow(['Report', 'Cross-deal collateral report']).commit();
+  info.addRow(['Report', REPORT_TITLE]).commit();
   const produced = info.addRow(['Produced at (UTC)', producedAt]);
   produced.getCell(2).numFmt = TIMESTAMP_FORMAT;
   produced.getCell(2).alignment = { horizontal: 'left' };

@@ -26,6 +26,7 @@ import { GATEWAY, type GatewayContext } from '../gateway';
 import { apiClientSecretHash } from '../store/api-clients';
 import { verifyClientSecret } from './client-secret';
 import type { TokenService } from './tokens';
+import type { WebModeOptions } from './web-mode';
 
 export interface ServerOptions {
   gateway: GatewayContext;
@@ -33,7 +34,7 @@ export interface ServerOptions {
   /** Fastify logger; secrets are redacted from what it writes. */
   logger?: boolean;
   /** Web mode: the workstation UI served at `/`, its bridge guarded by a per-launch session. */
-  web?: { session: string; rendererDir: string };
+  web?: WebModeOptions;
 }
 
 function envelopeError(target: string, code: ErrorDto['code'], message: string): { success: false; error: ErrorDto } {

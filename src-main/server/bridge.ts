@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,11 +9,13 @@ import {
   BRIDGE_DOWNLOAD_PATH,
   BRIDGE_EVENTS_PATH,
   BRIDGE_INVOKE_PATH,
-  SESSION_HEADER,
   type InvokeResult,
   type ReportFormat,
 } from '../contract/app-channels';
 import type { GatewayContext } from '../gateway/context';
+import { isValidSession, presentedSession, refuseForeign, type WebOriginPolicy } from './web-origin';
+
+export { isValidSession } from './web-origin';
 
 /*
  * The web-mode bridge: the same channel table Electron reaches over IPC, over HTTP.
@@ -22,15 +24,14 @@ import type { GatewayContext } from '../gateway/context';
  *   GET  BRIDGE_EVENTS_PATH   server-sent events: `data: {"event": ..., "payload": ...}`
  *   GET  BRIDGE_DOWNLOAD_PATH/:id   a finished export, once
  *
- * invoke and events require the per-launch session secret in the SESSION_HEADER header (the
- * page reads it from `?session=` of the link `uw serve --web` prints); without it: HTTP 401. A
- * header, not a cookie, so another site cannot make the browser send it (no CSRF), and the
- * browser only sends custom headers cross-origin after a CORS preflight this server never
- * grants.
+ * Every route first refuses a request of another origin or for a host name this server does not
+ * go by (HTTP 403, web-origin.ts). invoke and events then require the per-launch session: the
+ * session cookie the printed link set (HttpOnly, SameSite=Strict, for /bridge only), or the
+ * SESSION_HEADER header; without it: HTTP 401.
  *
- * A download is a plain link the user clicks (a browser cannot add a header to it), so its URL
- * is its own credential: a random UUID issued only to a session-holding caller (report.export),
- * valid once and for DOWNLOAD_TTL_MS, the file deleted after it is sent or when it expires.
+ * A download is a plain link the user clicks, so its URL is its own credential: a random UUID
+ * issued only to a session-holding caller (report.export), valid once and for DOWNLOAD_TTL_MS,
+ * the file deleted after it is sent or when it expires.
  *
  * The server layer sits below src-main/app: it does not import the channel table. The CLI
  * passes a factory (`BridgeFactory`) that builds the dispatcher from what the server opened.
@@ -65,14 +66,6 @@ export const invokeEnvelope = z
     payload: z.unknown().optional(),
   })
   .strict();
-
-/** Constant-time comparison of a presented session with the launch's secret. */
-export function isValidSession(presented: unknown, secret: string): boolean {
-  if (typeof presented !== 'string' || presented.length === 0 || presented.length > 512) return false;
-  const a = createHash('sha256').update(presented).digest();
-  const b = createHash('sha256').update(secret).digest();
-  return timingSafeEqual(a, b);
-}
 
 // --- events -----------------------------------------------------------------------------------
 
@@ -156,6 +149,8 @@ export function createDownloadRegistry(ttlMs = DOWNLOAD_TTL_MS): DownloadRegistr
 
 export interface BridgeOptions {
   session: string;
+  /** Which host names and origins may use the bridge. */
+  policy: WebOriginPolicy;
   dispatch: BridgeDispatch;
   events: EventHub;
   downloads: DownloadRegistry;
@@ -179,8 +174,12 @@ export async function registerBridge(app: FastifyInstance, options: BridgeOption
   const streams = new Set<FastifyReply>();
   const heartbeatMs = options.heartbeatMs ?? 25_000;
 
+  const foreign = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (refuseForeign(request, reply, options.policy)) return reply;
+  };
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isValidSession(request.headers[SESSION_HEADER], options.session)) return refuse(reply);
+    if (refuseForeign(request, reply, options.policy)) return reply;
+    if (!isValidSession(presentedSession(request), options.session)) return refuse(reply);
   };
 
   app.post(BRIDGE_INVOKE_PATH, { onRequest: guard, schema: { hide: true } }, async (request, reply) => {
@@ -217,7 +216,7 @@ export async function registerBridge(app: FastifyInstance, options: BridgeOption
     });
   });
 
-  app.get<{ Params: { id: string } }>(`${BRIDGE_DOWNLOAD_PATH}/:id`, { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>(`${BRIDGE_DOWNLOAD_PATH}/:id`, { onRequest: foreign, schema: { hide: true } }, async (request, reply) => {
     const entry = /^[0-9a-f-]{36}$/.test(request.params.id) ? options.downloads.take(request.params.id) : undefined;
     const size = entry ? await stat(entry.file).then((s) => s.size, () => null) : null;
     if (!entry || size === null) {

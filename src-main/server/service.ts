@@ -11,6 +11,7 @@ import { buildServer } from './app';
 import type { BridgeDispatcher, BridgeFactory } from './bridge';
 import { hashClientSecret } from './client-secret';
 import { createTokenService } from './tokens';
+import { webOriginPolicy } from './web-origin';
 
 export { STORE_FILE } from '../store/db';
 
@@ -64,7 +65,9 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       (await import('../gateway/demo')).seedDemo(db, { deals: options.demoDeals, ownerIds: options.users ?? [] }).seeded;
 
     let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
-    const web = options.web ? { session: randomBytes(24).toString('base64url'), rendererDir: rendererDir() } : undefined;
+    const web = options.web
+      ? { session: randomBytes(24).toString('base64url'), rendererDir: rendererDir(), policy: webOriginPolicy(options.host, options.publicUrl) }
+      : undefined;
     const gateway = { db, places: createOfflinePlaceLookup(), config, now: () => new Date() };
     const app = await buildServer({
       gateway,
@@ -81,7 +84,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       bridge = options.bridge?.({ gateway, dataDir, emit: events.emit, exportTarget: downloads.target }) ?? {
         dispatch: async () => ({ ok: false, error: 'unknown channel' }),
       };
-      await registerBridge(app, { session: web.session, dispatch: bridge.dispatch, events, downloads });
+      await registerBridge(app, { session: web.session, policy: web.policy, dispatch: bridge.dispatch, events, downloads });
     }
     await app.listen({ port: options.port, host: options.host });
     resumePendingImports(gateway);

@@ -36,3 +36,26 @@ export function collateralIdsByDeal(db: Db): Map<string, string[]> {
   }
   return byDeal;
 }
+
+const SELECT_ADDRESSES = `SELECT dc.deal_id, c.full_address, c.street_number, c.street, c.city, c.state, c.zip_code
+  FROM deal_collaterals dc JOIN collaterals c ON c.id = dc.collateral_id
+  ORDER BY dc.deal_id, dc.position, c.id`;
+
+/**
+ * Every deal's collateral addresses (collateralsOfDeal order), one line each: the full address,
+ * then whatever part of street number, street, city, state and ZIP it does not already hold.
+ */
+export function collateralAddressesByDeal(db: Db): Map<string, string[]> {
+  const rows = prepared(db, SELECT_ADDRESSES).raw().all() as [string, ...(string | number | null)[]][];
+  const byDeal = new Map<string, string[]>();
+  for (const [dealId, fullAddress, ...parts] of rows) {
+    const full = fullAddress === null ? '' : String(fullAddress);
+    const missing = parts.filter((p) => p !== null && p !== '' && !full.includes(String(p))).join(' ');
+    const line = [full, missing].filter(Boolean).join(' ');
+    if (line === '') continue;
+    const list = byDeal.get(dealId);
+    if (list) list.push(line);
+    else byDeal.set(dealId, [line]);
+  }
+  return byDeal;
+}

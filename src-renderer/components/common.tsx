@@ -188,7 +188,7 @@ export function DataTable<T>({
         {rows.map((row, i) => (
           <Table.Tr key={rowKey(row, i)}>
             {columns.map((c) => (
-              <Table.Td key={c.key} className={c.numeric ? 'uw-num' : undefined}>
+              <Table.Td key={c.key} className={c.numeric ? 'uw-num' : undefined} data-col={c.key}>
                 {c.render(row)}
               </Table.Td>
             ))}

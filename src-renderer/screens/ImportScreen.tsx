@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { ParsedImportFile } from '../../src-main/contract/app-channels';
 import { call, useChannel, type CallError } from '../api';
-import { DataTable, ErrorNote } from '../components/common';
-import { buildImportItems, guessMapping, IMPORT_TARGETS, type ImportTarget, type Mapping } from '../import-mapping';
-import { int } from '../format';
+import { DataTable, ErrorNote, Loading } from '../components/common';
+import { buildImportItems, dealLabel, dealResolver, guessMapping, IMPORT_TARGETS, type ImportTarget, type Mapping, type RowProblem } from '../import-mapping';
+import { int, usd } from '../format';
 import { routePath } from '../router';
 
 const MAX_BYTES = 25 * 1024 * 1024;
@@ -27,7 +27,10 @@ export function ImportScreen() {
   const [defaultDeal, setDefaultDeal] = useState<string | null>(null);
   const [reportId, setReportId] = useState<string | null>(null);
   const pipeline = useChannel('deals.pipeline', {}, { staleTime: 60_000 });
-  const dealChoices = useMemo(() => (pipeline.data?.rows ?? []).map((r) => ({ value: r.id, label: `${r.seedName}${r.loanId ? ` · ${r.loanId}` : ''}` })), [pipeline.data]);
+  const deals = pipeline.data?.rows;
+  const dealChoices = useMemo(() => (deals ?? []).map((r) => ({ value: r.id, label: dealLabel(r) })), [deals]);
+  const dealNames = useMemo(() => new Map((deals ?? []).map((r) => [r.id, dealLabel(r)])), [deals]);
+  const resolve = useMemo(() => (deals ? dealResolver(deals) : null), [deals]);
 
   const parse = useMutation({
     mutationFn: async (f: File) => {
@@ -41,8 +44,21 @@ export function ImportScreen() {
     },
   });
 
-  const built = useMemo(() => (parsed && mapping ? buildImportItems(parsed.rows, mapping, defaultDeal) : null), [parsed, mapping, defaultDeal]);
+  const built = useMemo(
+    () => (parsed && mapping && resolve ? buildImportItems(parsed.rows, mapping, defaultDeal, resolve) : null),
+    [parsed, mapping, defaultDeal, resolve],
+  );
   const noDeals = built ? built.items.filter((i) => (i.collateralCreateData.dealIds ?? []).length === 0).length : 0;
+  const problemsByRow = useMemo(() => {
+    const map = new Map<number, RowProblem[]>();
+    for (const p of built?.problems ?? []) map.set(p.row, [...(map.get(p.row) ?? []), p]);
+    return map;
+  }, [built]);
+  // The first rows, and every row to fix (rows are numbered as in the file: 2 is the first after the header).
+  const preview = useMemo(
+    () => (built ? built.items.map((item, i) => ({ item, row: i + 2 })).filter(({ row }) => row < 7 || problemsByRow.has(row)).slice(0, 60) : []),
+    [built, problemsByRow],
+  );
 
   const send = useMutation({
     mutationFn: () => call('import.send', { collaterals: built!.items }),
@@ -113,6 +129,12 @@ export function ImportScreen() {
         </Stack>
       </Paper>
 
+      {parsed && mapping && !reportId && !built && (pipeline.isError ? (
+        <ErrorNote title="The deals could not be read to check the file" error={pipeline.error} onRetry={() => void pipeline.refetch()} />
+      ) : (
+        <Loading label="Checking the file's deals…" />
+      ))}
+
       {parsed && mapping && built && !reportId && (
         <Paper withBorder p="md" radius="sm">
           <Stack gap="sm">
@@ -138,7 +160,7 @@ export function ImportScreen() {
             <Select
               size="xs"
               w={420}
-              label="Deal for rows without deal ids"
+              label="Deal for rows that name none"
               placeholder="None"
               data={dealChoices}
               value={defaultDeal}
@@ -152,19 +174,42 @@ export function ImportScreen() {
               </Text>
             )}
             <Text size="sm" fw={600}>
-              Preview (first 5 items)
+              Preview: the first rows{built.problems.length > 0 ? ' and every row to fix' : ''}
             </Text>
             <DataTable
               testId="import-preview"
-              rows={built.items.slice(0, 5)}
-              rowKey={(i) => i.clientItemId}
+              rows={preview}
+              rowKey={(p) => String(p.row)}
               columns={[
-                { key: 'id', title: 'Client item id', render: (i) => i.clientItemId },
-                { key: 'deals', title: 'Deals', render: (i) => (i.collateralCreateData.dealIds ?? []).map((d) => d.slice(0, 8)).join(', ') || '—' },
-                { key: 'name', title: 'Name', render: (i) => i.collateralCreateData.name ?? '—' },
-                { key: 'type', title: 'Property type', render: (i) => i.collateralCreateData.propertyType ?? '—' },
-                { key: 'address', title: 'Address', render: (i) => i.collateralCreateData.address?.fullAddress ?? '—' },
-                { key: 'valuation', title: 'Valuation', numeric: true, render: (i) => (i.alternativeValuationCreateData?.valuation !== undefined ? `$${int(i.alternativeValuationCreateData.valuation)}` : '—') },
+                { key: 'row', title: 'Row', numeric: true, render: (p) => p.row },
+                { key: 'id', title: 'Client item id', render: (p) => p.item.clientItemId },
+                {
+                  key: 'deals',
+                  title: 'Deals',
+                  render: (p) =>
+                    (p.item.collateralCreateData.dealIds ?? []).map((id, i) => (
+                      <Text key={`${id}-${i}`} span size="sm" c={dealNames.has(id) ? undefined : 'red'} mr={6}>
+                        {dealNames.get(id) ?? id}
+                      </Text>
+                    )),
+                },
+                { key: 'name', title: 'Name', render: (p) => p.item.collateralCreateData.name ?? '—' },
+                { key: 'type', title: 'Property type', render: (p) => p.item.collateralCreateData.propertyType ?? '—' },
+                { key: 'address', title: 'Address', render: (p) => p.item.collateralCreateData.address?.fullAddress ?? '—' },
+                { key: 'valuation', title: 'Valuation', numeric: true, render: (p) => usd(p.item.alternativeValuationCreateData?.valuation) },
+                {
+                  key: 'check',
+                  title: 'Check',
+                  render: (p) => {
+                    const problems = problemsByRow.get(p.row);
+                    if (!problems) return <Badge size="xs" color="teal" variant="light">OK</Badge>;
+                    return (
+                      <Text size="xs" c="red" style={{ whiteSpace: 'normal', maxWidth: 420 }}>
+                        {problems.map((x) => `${x.field}: ${x.message}`).join(' ')}
+                      </Text>
+                    );
+                  },
+                },
               ]}
             />
             {built.problems.length > 0 && (
@@ -174,10 +219,18 @@ export function ImportScreen() {
                     Row {p.row}, {p.field}: {p.message}
                   </Text>
                 ))}
+                {built.problems.length > 10 && <Text size="sm">…and {int(built.problems.length - 10)} more.</Text>}
               </Alert>
             )}
             {send.isError && <ErrorNote title="The import was refused" error={send.error} />}
             <Group justify="flex-end">
+              {(built.items.length === 0 || built.problems.length > 0) && (
+                <Text size="sm" c="dimmed" data-testid="import-blocked">
+                  {built.items.length === 0
+                    ? 'The file has no row to import.'
+                    : `Nothing is sent until every row checks: ${problemsByRow.size} row${problemsByRow.size === 1 ? '' : 's'} to fix above.`}
+                </Text>
+              )}
               <Button size="xs" variant="default" onClick={reset}>
                 Start over
               </Button>

@@ -15,16 +15,16 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { PipelineRow } from '../../src-main/contract/app-channels';
 import { call, useChannel, useEvent } from '../api';
+import { ColumnChooser, ResizeHandle, useColumns, type ColumnsState } from '../components/columns';
 import { ErrorNote, Loading } from '../components/common';
+import type { ColumnSpec } from '../column-prefs';
 import { int, label, multiple, pct, pctNumber, text, usd } from '../format';
 import { distinct, filterRows, isFiltered, nextSort, NO_FILTERS, sortRows, type PipelineFilters, type Sort, type SortKey } from '../pipeline-view';
 import { navigate, routePath } from '../router';
 import { BulkEditModal } from './BulkEdit';
 
-interface Column {
+interface Column extends ColumnSpec {
   key: SortKey;
-  title: string;
-  width: string;
   numeric?: boolean;
   render: (row: PipelineRow) => ReactNode;
   tooltip?: (row: PipelineRow) => string | undefined;
@@ -48,7 +48,9 @@ const COLUMNS: Column[] = [
   {
     key: 'seedName',
     title: 'Deal',
-    width: 'minmax(160px, 2fr)',
+    width: 170,
+    minWidth: 100,
+    alwaysShown: true,
     render: (r) => (
       <a href={routePath({ name: 'deal', id: r.id, tab: 'terms' })} className="uw-ellipsis" tabIndex={-1}>
         {r.seedName}
@@ -59,32 +61,33 @@ const COLUMNS: Column[] = [
   {
     key: 'state',
     title: 'State',
-    width: '88px',
+    width: 92,
     render: (r) => (
       <span className="uw-state" data-state={r.state}>
         {label(r.state)}
       </span>
     ),
   },
-  { key: 'status', title: 'Status', width: '100px', render: (r) => text(r.status) },
+  { key: 'status', title: 'Status', width: 92, render: (r) => text(r.status) },
   {
     key: 'priority',
     title: 'Priority',
-    width: '60px',
+    width: 68,
     render: (r) => (r.priority ? <span className="uw-priority" data-priority={r.priority}>{r.priority}</span> : '—'),
   },
-  { key: 'owner', title: 'Owner', width: 'minmax(110px, 1fr)', render: (r) => r.owner.split('@')[0], tooltip: (r) => r.owner },
-  { key: 'loanType', title: 'Loan type', width: '112px', render: (r) => label(r.loanType), tooltip: (r) => label(r.loanType) },
-  { key: 'propertyType', title: 'Property type', width: '120px', render: (r) => label(r.propertyType), tooltip: (r) => label(r.propertyType) },
-  { key: 'grossLoan', title: 'Loan amount', width: '100px', numeric: true, render: (r) => usd(r.grossLoan) },
-  { key: 'interestRate', title: 'Rate', width: '54px', numeric: true, render: (r) => pct(r.interestRate) },
-  { key: 'dscr', title: 'DSCR', width: '50px', numeric: true, render: (r) => pending(r.dscr, multiple) },
-  { key: 'debtYield', title: 'Debt yield', width: '66px', numeric: true, render: (r) => pending(r.debtYield, (v) => pctNumber(v, 1)) },
-  { key: 'ltv', title: 'LTV', width: '50px', numeric: true, render: (r) => pending(r.ltv, (v) => pct(v, 1)) },
-  { key: 'riskRating', title: 'Risk', width: '36px', numeric: true, render: (r) => text(r.riskRating) },
+  { key: 'owner', title: 'Owner', width: 92, render: (r) => r.owner.split('@')[0], tooltip: (r) => r.owner },
+  { key: 'loanType', title: 'Loan type', width: 96, render: (r) => label(r.loanType), tooltip: (r) => label(r.loanType) },
+  { key: 'propertyType', title: 'Property type', width: 104, render: (r) => label(r.propertyType), tooltip: (r) => label(r.propertyType) },
+  { key: 'grossLoan', title: 'Loan amount', width: 96, numeric: true, render: (r) => usd(r.grossLoan) },
+  { key: 'interestRate', title: 'Rate', width: 56, numeric: true, render: (r) => pct(r.interestRate) },
+  { key: 'dscr', title: 'DSCR', width: 52, numeric: true, render: (r) => pending(r.dscr, multiple) },
+  { key: 'debtYield', title: 'Debt yield', width: 56, numeric: true, render: (r) => pending(r.debtYield, (v) => pctNumber(v, 1)) },
+  { key: 'ltv', title: 'LTV', width: 52, numeric: true, render: (r) => pending(r.ltv, (v) => pct(v, 1)) },
+  { key: 'riskRating', title: 'Risk', width: 40, numeric: true, render: (r) => text(r.riskRating) },
 ];
 
-const TEMPLATE = `28px ${COLUMNS.map((c) => c.width).join(' ')}`;
+/** The grid's tracks: the selection box, then each shown column at its width. */
+const templateOf = (columns: readonly { width: number }[]) => `28px ${columns.map((c) => `${c.width}px`).join(' ')}`;
 const ROW_HEIGHT = 32;
 const HEADER_HEIGHT = 34;
 
@@ -113,6 +116,7 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const lastRefetch = useRef(0);
   const gridRef = useRef<HTMLDivElement>(null);
+  const columns = useColumns('pipeline', COLUMNS);
 
   // Background figures: refetch now and then while they come in, and once at the end.
   useEvent('pipeline.progress', (p) => {
@@ -142,7 +146,7 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
 
   const set = <K extends keyof PipelineFilters>(key: K, value: PipelineFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
 
-  if (pipeline.isPending) return <Loading label="Loading the pipeline…" />;
+  if (pipeline.isPending || columns.loading) return <Loading label="Loading the pipeline…" />;
   if (pipeline.isError) return <ErrorNote title="The pipeline could not be loaded" error={pipeline.error} onRetry={() => void pipeline.refetch()} />;
 
   const total = rows.length;
@@ -170,6 +174,7 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
               </Button>
             </>
           )}
+          {total > 0 && <ColumnChooser specs={COLUMNS} state={columns} tableLabel="deals pipeline" testId="pipeline-columns" />}
           <Button size="xs" disabled={selected.size === 0} onClick={() => setBulkOpen(true)}>
             Bulk edit{selected.size > 0 ? ` ${int(selected.size)} deal${selected.size === 1 ? '' : 's'}` : ''}
           </Button>
@@ -181,8 +186,8 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
           <TextInput
             ref={searchRef}
             size="xs"
-            w={240}
-            placeholder="Search name, loan id, owner, status"
+            w={300}
+            placeholder="Search name, loan id, owner, city, ZIP…"
             aria-label="Search deals"
             value={filters.search}
             onChange={(e) => set('search', e.currentTarget.value)}
@@ -229,7 +234,7 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
           </Text>
         </Stack>
       ) : (
-        <PipelineGrid gridRef={gridRef} rows={visible} selected={selected} setSelected={setSelected} sort={sort} setSort={setSort} />
+        <PipelineGrid gridRef={gridRef} rows={visible} selected={selected} setSelected={setSelected} sort={sort} setSort={setSort} columns={columns} />
       )}
       {total > 0 && (
         <Group gap="md">
@@ -258,13 +263,16 @@ interface GridProps {
   setSelected: React.Dispatch<React.SetStateAction<ReadonlySet<string>>>;
   sort: Sort | null;
   setSort: React.Dispatch<React.SetStateAction<Sort | null>>;
+  columns: ColumnsState;
 }
 
 /**
  * The virtualized grid: only the rows in view (plus a few) are in the DOM. Its own component,
  * so scrolling re-renders the grid and nothing else; rows are memoized and cheap.
  */
-const PipelineGrid = memo(function PipelineGrid({ gridRef, rows, selected, setSelected, sort, setSort }: GridProps) {
+const PipelineGrid = memo(function PipelineGrid({ gridRef, rows, selected, setSelected, sort, setSort, columns: columnsState }: GridProps) {
+  const columns = columnsState.columns as (Column & { width: number })[];
+  const template = templateOf(columns);
   const [active, setActive] = useState(0);
   const anchor = useRef<number | null>(null);
   const virtualizer = useVirtualizer({
@@ -352,6 +360,8 @@ const PipelineGrid = memo(function PipelineGrid({ gridRef, rows, selected, setSe
   };
 
   const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys on a header's sort button or resize edge are theirs.
+    if ((event.target as HTMLElement).closest('.uw-grid-head')) return;
     const page = Math.max(1, Math.floor((gridRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 2);
     switch (event.key) {
       case 'ArrowDown':
@@ -423,7 +433,7 @@ const PipelineGrid = memo(function PipelineGrid({ gridRef, rows, selected, setSe
       data-testid="pipeline-grid"
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: 'max-content' }}>
-        <div className="uw-grid-head" role="row" style={{ gridTemplateColumns: TEMPLATE }}>
+        <div className="uw-grid-head" role="row" style={{ gridTemplateColumns: template }}>
           <div role="columnheader">
             <input
               type="checkbox"
@@ -437,12 +447,19 @@ const PipelineGrid = memo(function PipelineGrid({ gridRef, rows, selected, setSe
               tabIndex={-1}
             />
           </div>
-          {COLUMNS.map((c) => (
-            <div key={c.key} role="columnheader" className={c.numeric ? 'uw-num' : undefined} aria-sort={sort?.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+          {columns.map((c) => (
+            <div
+              key={c.key}
+              role="columnheader"
+              className={c.numeric ? 'uw-num' : undefined}
+              aria-sort={sort?.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+              data-col={c.key}
+            >
               <button type="button" onClick={() => setSort((s) => nextSort(s, c.key))} aria-label={`Sort by ${c.title}`} title={`Sort by ${c.title}`}>
-                <span className="uw-ellipsis">{c.title}</span>
+                <span className="uw-head-title">{c.title}</span>
                 <span aria-hidden>{sort?.key === c.key ? (sort.direction === 'asc' ? '▲' : '▼') : ''}</span>
               </button>
+              <ResizeHandle spec={c} width={c.width} state={columnsState} />
             </div>
           ))}
         </div>
@@ -458,6 +475,8 @@ const PipelineGrid = memo(function PipelineGrid({ gridRef, rows, selected, setSe
               active={item.index === activeIndex}
               onClick={onRowClick}
               onCheck={onCheck}
+              columns={columns}
+              template={template}
             />
           );
         })}
@@ -474,9 +493,11 @@ interface RowProps {
   active: boolean;
   onClick: (index: number, event: MouseEvent) => void;
   onCheck: (index: number, shiftKey: boolean) => void;
+  columns: readonly Column[];
+  template: string;
 }
 
-const GridRow = memo(function GridRow({ row, index, start, selected, active, onClick, onCheck }: RowProps) {
+const GridRow = memo(function GridRow({ row, index, start, selected, active, onClick, onCheck, columns, template }: RowProps) {
   return (
     <div
       className="uw-grid-row"
@@ -487,7 +508,7 @@ const GridRow = memo(function GridRow({ row, index, start, selected, active, onC
       data-active={active}
       data-testid="pipeline-row"
       data-deal-id={row.id}
-      style={{ gridTemplateColumns: TEMPLATE, transform: `translateY(${start}px)`, top: 0 }}
+      style={{ gridTemplateColumns: template, transform: `translateY(${start}px)`, top: 0 }}
       onClick={(e) => onClick(index, e)}
       onDoubleClick={() => navigate({ name: 'deal', id: row.id, tab: 'terms' })}
     >
@@ -505,7 +526,7 @@ const GridRow = memo(function GridRow({ row, index, start, selected, active, onC
           tabIndex={-1}
         />
       </div>
-      {COLUMNS.map((c) => (
+      {columns.map((c) => (
         <div key={c.key} role="gridcell" className={c.numeric ? 'uw-num' : 'uw-ellipsis'} title={c.tooltip?.(row)} data-col={c.key}>
           {c.render(row)}
         </div>

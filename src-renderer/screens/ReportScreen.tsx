@@ -1,11 +1,20 @@
-import { Alert, Button, Group, MultiSelect, Pagination, Paper, Progress, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Pagination, Paper, Progress, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { AssetType, DealState, LoanType, ReportSortField, type CrossDealCollateralReportFilterDto } from '../../src-main/contract';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  AssetType,
+  DealState,
+  LoanType,
+  ReportSortField,
+  type CrossDealCollateralReportFilterDto,
+  type CrossDealCollateralReportRowDto,
+} from '../../src-main/contract';
 import type { AppEvents, ReportExportResult, ReportFormat } from '../../src-main/contract/app-channels';
 import { call, useChannel, useEvent } from '../api';
-import { DataTable, ErrorNote, Figure, Loading } from '../components/common';
-import { int, label, multiple, pct, pctNumber, text, usd } from '../format';
+import type { ColumnSpec } from '../column-prefs';
+import { ColumnChooser, ResizeHandle, useColumns, type ColumnsState } from '../components/columns';
+import { ErrorNote, Figure, Loading } from '../components/common';
+import { date, int, label, months, multiple, pct, pctNumber, text, usd } from '../format';
 import { routePath } from '../router';
 
 type Filter = Partial<CrossDealCollateralReportFilterDto>;
@@ -73,6 +82,176 @@ export function toFilter(draft: Draft): { filter: Filter; errors: Partial<Record
 }
 
 type Progressing = AppEvents['report.exportProgress'];
+type ReportRow = CrossDealCollateralReportRowDto;
+
+interface ReportColumn extends ColumnSpec {
+  numeric?: boolean;
+  render: (row: ReportRow) => ReactNode;
+  /** The whole value, for a cell too narrow to show it. */
+  full?: (row: ReportRow) => string;
+}
+
+/** Every field of a report row; the first thirteen are shown until the user chooses otherwise. */
+const REPORT_TABLE_COLUMNS: ReportColumn[] = [
+  {
+    key: 'seedName',
+    title: 'Deal',
+    width: 146,
+    alwaysShown: true,
+    render: (r) => <a href={routePath({ name: 'deal', id: r.dealId, tab: 'collaterals' })}>{r.seedName}</a>,
+    full: (r) => r.seedName,
+  },
+  { key: 'state', title: 'State', width: 84, render: (r) => label(r.state) },
+  { key: 'collateralName', title: 'Collateral', width: 144, render: (r) => text(r.collateralName), full: (r) => text(r.collateralName) },
+  { key: 'city', title: 'City', width: 120, render: (r) => `${text(r.city)}${r.usState ? `, ${r.usState}` : ''}`, full: (r) => `${text(r.city)}${r.usState ? `, ${r.usState}` : ''}` },
+  { key: 'propertyType', title: 'Property type', width: 112, render: (r) => label(r.propertyType), full: (r) => label(r.propertyType) },
+  { key: 'grossLoan', title: 'Gross loan', width: 96, numeric: true, render: (r) => usd(r.grossLoan) },
+  { key: 'interestRate', title: 'Rate', width: 56, numeric: true, render: (r) => pct(r.interestRate) },
+  { key: 'totalSF', title: 'SF', width: 68, numeric: true, render: (r) => int(r.totalSF) },
+  { key: 'netOperatingIncome', title: 'NOI', width: 92, numeric: true, render: (r) => usd(r.netOperatingIncome) },
+  { key: 'incomeValuation', title: 'Income value', width: 100, numeric: true, render: (r) => usd(r.incomeValuation) },
+  { key: 'ltv', title: 'LTV', width: 56, numeric: true, render: (r) => pct(r.ltv, 1) },
+  { key: 'dscr', title: 'DSCR', width: 60, numeric: true, render: (r) => multiple(r.dscr) },
+  { key: 'debtYield', title: 'Debt yield', width: 56, numeric: true, render: (r) => pctNumber(r.debtYield, 1) },
+  { key: 'loanId', title: 'Loan ID', width: 120, hiddenByDefault: true, render: (r) => text(r.loanId) },
+  { key: 'owner', title: 'Owner', width: 160, hiddenByDefault: true, render: (r) => r.owner, full: (r) => r.owner },
+  { key: 'loanType', title: 'Loan type', width: 120, hiddenByDefault: true, render: (r) => label(r.loanType), full: (r) => label(r.loanType) },
+  { key: 'loanTerm', title: 'Loan term', width: 100, hiddenByDefault: true, numeric: true, render: (r) => months(r.loanTerm) },
+  { key: 'maturityDate', title: 'Maturity', width: 100, hiddenByDefault: true, render: (r) => date(r.maturityDate) },
+  { key: 'riskRating', title: 'Risk', width: 48, hiddenByDefault: true, numeric: true, render: (r) => text(r.riskRating) },
+  { key: 'fullAddress', title: 'Address', width: 240, hiddenByDefault: true, render: (r) => text(r.fullAddress), full: (r) => text(r.fullAddress) },
+  { key: 'zipCode', title: 'ZIP code', width: 72, hiddenByDefault: true, render: (r) => text(r.zipCode) },
+  { key: 'totalUnit', title: 'Units', width: 64, hiddenByDefault: true, numeric: true, render: (r) => int(r.totalUnit) },
+  { key: 'salesValuation', title: 'Sales value', width: 100, hiddenByDefault: true, numeric: true, render: (r) => usd(r.salesValuation) },
+  { key: 'alternativeValuation', title: 'Alternative value', width: 104, hiddenByDefault: true, numeric: true, render: (r) => usd(r.alternativeValuation) },
+  { key: 'dealId', title: 'Deal ID', width: 150, hiddenByDefault: true, render: (r) => r.dealId, full: (r) => r.dealId },
+  { key: 'collateralId', title: 'Collateral ID', width: 150, hiddenByDefault: true, render: (r) => r.collateralId, full: (r) => r.collateralId },
+];
+
+/**
+ * The report's rows in the columns the user chose, at their widths: a fixed layout, wider than
+ * the screen when the columns need it, scrolled inside its own box (whose scroll bars stay in
+ * view) under a header that stays on top.
+ */
+function ReportTable({ rows, state }: { rows: readonly ReportRow[]; state: ColumnsState }) {
+  const columns = state.columns as (ReportColumn & { width: number })[];
+  if (rows.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No collateral matches these filters.
+      </Text>
+    );
+  }
+  return (
+    <div className="uw-table-scroll" data-testid="report-scroll">
+      <Table
+        striped
+        highlightOnHover
+        withTableBorder
+        stickyHeader
+        verticalSpacing={4}
+        horizontalSpacing={8}
+        fz="sm"
+        className="uw-table uw-table-fixed"
+        style={{ width: columns.reduce((total, c) => total + c.width, 0) }}
+        data-testid="report-rows"
+      >
+        <colgroup>
+          {columns.map((c) => (
+            <col key={c.key} style={{ width: c.width }} />
+          ))}
+        </colgroup>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <Table.Th key={c.key} className={c.numeric ? 'uw-num' : undefined} data-col={c.key}>
+                <span className="uw-head-title">{c.title}</span>
+                <ResizeHandle spec={c} width={c.width} state={state} />
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={`${r.dealId}-${r.collateralId}`}>
+              {columns.map((c) => (
+                <Table.Td key={c.key} className={c.numeric ? 'uw-num' : undefined} data-col={c.key} title={c.full?.(r)}>
+                  {c.render(r)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
+
+/** One export and its banner: running with its progress, done with its file, or failed. */
+interface ExportEntry {
+  id: string;
+  format: ReportFormat;
+  state: 'running' | 'done' | 'failed';
+  progress: Progressing | null;
+  result?: ReportExportResult & { cancelled: false };
+  error?: unknown;
+  /** Web mode: its one-time link was used. */
+  downloaded?: boolean;
+}
+
+function ExportBanner({ entry, onDownloaded, onClose }: { entry: ExportEntry; onDownloaded: () => void; onClose: () => void }) {
+  const format = entry.format.toUpperCase();
+  if (entry.state === 'running') {
+    const p = entry.progress;
+    const percent = p && p.total > 0 ? (100 * p.done) / p.total : 0;
+    return (
+      <Paper withBorder p="sm" radius="sm" data-testid="export-progress" data-format={entry.format}>
+        <Stack gap={4}>
+          <Text size="sm">{p?.phase === 'writing' ? `Writing ${format}: ${int(p.done)} of ${int(p.total)} rows` : `Preparing the ${format} export…`}</Text>
+          <Progress value={percent} animated={!p || p.phase === 'preparing'} />
+        </Stack>
+      </Paper>
+    );
+  }
+  if (entry.state === 'failed') {
+    return (
+      <Stack gap={4} data-testid="export-failed" data-format={entry.format}>
+        <ErrorNote title={`The ${format} report was not exported`} error={entry.error} />
+        <Group>
+          <Button size="xs" variant="subtle" onClick={onClose}>
+            Dismiss
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  const result = entry.result!;
+  return (
+    <Alert color="teal" variant="light" withCloseButton closeButtonLabel="Close" onClose={onClose} title={`${format} report exported`} data-testid="export-done" data-format={entry.format}>
+      {result.downloadUrl ? (
+        <Group gap="sm">
+          <Text size="sm">
+            {int(result.rows)} rows are ready in {result.fileName}.
+          </Text>
+          {entry.downloaded ? (
+            <Text size="sm" c="dimmed" data-testid="export-downloaded">
+              Downloaded. The link works once: export again for another copy.
+            </Text>
+          ) : (
+            // A plain link: the browser saves the file itself (a one-time link, valid 15 minutes).
+            <Button component="a" size="xs" href={result.downloadUrl} download={result.fileName} data-testid="export-download" onClick={onDownloaded}>
+              Download {result.fileName}
+            </Button>
+          )}
+        </Group>
+      ) : (
+        <Text size="sm">
+          {int(result.rows)} rows written to {result.file}.
+        </Text>
+      )}
+    </Alert>
+  );
+}
 
 export function ReportScreen({ exportRequest }: { exportRequest: number }) {
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
@@ -84,16 +263,12 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
   const { errors } = toFilter(draft);
   const invalid = Object.keys(errors).length > 0;
 
-  const [exporting, setExporting] = useState<{ id: string; format: ReportFormat; progress: Progressing | null } | null>(null);
-  const [exported, setExported] = useState<(ReportExportResult & { cancelled: false }) | null>(null);
-  const [exportError, setExportError] = useState<unknown>(null);
-  const exportingRef = useRef(exporting);
-  exportingRef.current = exporting;
+  const columns = useColumns('report', REPORT_TABLE_COLUMNS);
+  const [exports, setExports] = useState<ExportEntry[]>([]);
+  const update = (id: string, patch: Partial<ExportEntry>) => setExports((list) => list.map((e) => (e.id === id ? { ...e, ...patch } : e)));
+  const running = (format: ReportFormat) => exports.some((e) => e.format === format && e.state === 'running');
 
-  useEvent('report.exportProgress', (p) => {
-    const current = exportingRef.current;
-    if (current && current.id === p.exportId) setExporting({ ...current, progress: p });
-  });
+  useEvent('report.exportProgress', (p) => update(p.exportId, { progress: p }));
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -104,19 +279,18 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
     setPage(1);
   };
 
+  // Each export has its own banner, kept until the user closes it: a later export, or a
+  // download of another one, never takes it away.
   const runExport = async (format: ReportFormat) => {
     const id = `export-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    setExporting({ id, format, progress: null });
-    setExported(null);
-    setExportError(null);
+    setExports((list) => [{ id, format, state: 'running', progress: null }, ...list]);
     try {
       const { page: _p, pageSize: _s, ...filter } = applied as Filter & { page?: number; pageSize?: number };
       const result = await call('report.export', { filter, format, exportId: id });
-      if (!result.cancelled) setExported(result);
+      if (result.cancelled) setExports((list) => list.filter((e) => e.id !== id));
+      else update(id, { state: 'done', result });
     } catch (error) {
-      setExportError(error);
-    } finally {
-      setExporting(null);
+      update(id, { state: 'failed', error });
     }
   };
 
@@ -125,12 +299,9 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
   useEffect(() => {
     if (exportRequest !== lastRequest.current) {
       lastRequest.current = exportRequest;
-      if (!exporting) void runExport('xlsx');
+      if (!running('xlsx')) void runExport('xlsx');
     }
   });
-
-  const progress = exporting?.progress;
-  const percent = progress && progress.total > 0 ? (100 * progress.done) / progress.total : 0;
 
   return (
     <Stack gap="md">
@@ -187,10 +358,10 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
                 </Button>
               </Group>
               <Group gap="xs">
-                <Button size="xs" variant="default" onClick={() => void runExport('csv')} loading={exporting?.format === 'csv'} disabled={!!exporting} data-testid="export-csv">
+                <Button size="xs" variant="default" onClick={() => void runExport('csv')} loading={running('csv')} data-testid="export-csv">
                   Export CSV
                 </Button>
-                <Button size="xs" variant="default" onClick={() => void runExport('xlsx')} loading={exporting?.format === 'xlsx'} disabled={!!exporting} data-testid="export-xlsx">
+                <Button size="xs" variant="default" onClick={() => void runExport('xlsx')} loading={running('xlsx')} data-testid="export-xlsx">
                   Export XLSX
                 </Button>
               </Group>
@@ -199,78 +370,32 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
         </form>
       </Paper>
 
-      {exporting && (
-        <Paper withBorder p="sm" radius="sm" data-testid="export-progress">
-          <Stack gap={4}>
-            <Text size="sm">
-              {progress?.phase === 'writing'
-                ? `Writing ${exporting.format.toUpperCase()}: ${int(progress.done)} of ${int(progress.total)} rows`
-                : `Preparing the ${exporting.format.toUpperCase()} export…`}
-            </Text>
-            <Progress value={percent} animated={!progress || progress.phase === 'preparing'} />
-          </Stack>
-        </Paper>
-      )}
-      {exported && (
-        <Alert color="teal" variant="light" withCloseButton onClose={() => setExported(null)} title="Report exported" data-testid="export-done">
-          {exported.downloadUrl ? (
-            <Group gap="sm">
-              <Text size="sm">
-                {int(exported.rows)} rows are ready in {exported.fileName}.
-              </Text>
-              {/* A plain link: the browser saves the file itself (a one-time link, valid 15 minutes). */}
-              <Button component="a" size="xs" href={exported.downloadUrl} download={exported.fileName} data-testid="export-download" onClick={() => setTimeout(() => setExported(null), 1500)}>
-                Download {exported.fileName}
-              </Button>
-            </Group>
-          ) : (
-            <Text size="sm">
-              {int(exported.rows)} rows written to {exported.file}.
-            </Text>
-          )}
-        </Alert>
-      )}
-      {exportError !== null && <ErrorNote title="The report was not exported" error={exportError} />}
+      {exports.map((entry) => (
+        <ExportBanner key={entry.id} entry={entry} onDownloaded={() => update(entry.id, { downloaded: true })} onClose={() => setExports((list) => list.filter((e) => e.id !== entry.id))} />
+      ))}
 
-      {report.isPending ? (
+      {report.isPending || columns.loading ? (
         <Loading label="Running the report…" />
       ) : report.isError ? (
         <ErrorNote title="The report could not run" error={report.error} onRetry={() => void report.refetch()} />
       ) : (
         <Stack gap="sm" style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }}>
           <Paper withBorder p="md" radius="sm">
-            <Group gap="xl" data-testid="report-totals">
-              <Figure label="Collaterals" value={int(report.data.totals.rowCount)} />
-              <Figure label="Deals" value={int(report.data.totals.dealCount)} />
-              <Figure label="Gross loan" value={usd(report.data.totals.grossLoan)} />
-              <Figure label="NOI" value={usd(report.data.totals.netOperatingIncome)} />
-              <Figure label="Income value" value={usd(report.data.totals.incomeValuation)} />
-              <Figure label="Sales value" value={usd(report.data.totals.salesValuation)} />
-              <Figure label="Total SF" value={int(report.data.totals.totalSF)} />
-              <Figure label="Units" value={int(report.data.totals.totalUnit)} />
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Group gap="xl" data-testid="report-totals">
+                <Figure label="Collaterals" value={int(report.data.totals.rowCount)} />
+                <Figure label="Deals" value={int(report.data.totals.dealCount)} />
+                <Figure label="Gross loan" value={usd(report.data.totals.grossLoan)} />
+                <Figure label="NOI" value={usd(report.data.totals.netOperatingIncome)} />
+                <Figure label="Income value" value={usd(report.data.totals.incomeValuation)} />
+                <Figure label="Sales value" value={usd(report.data.totals.salesValuation)} />
+                <Figure label="Total SF" value={int(report.data.totals.totalSF)} />
+                <Figure label="Units" value={int(report.data.totals.totalUnit)} />
+              </Group>
+              <ColumnChooser specs={REPORT_TABLE_COLUMNS} state={columns} tableLabel="report" testId="report-columns" />
             </Group>
           </Paper>
-          <DataTable
-            testId="report-rows"
-            rows={report.data.rows}
-            rowKey={(r) => `${r.dealId}-${r.collateralId}`}
-            empty="No collateral matches these filters."
-            columns={[
-              { key: 'deal', title: 'Deal', render: (r) => <a href={routePath({ name: 'deal', id: r.dealId, tab: 'collaterals' })}>{r.seedName}</a> },
-              { key: 'state', title: 'State', render: (r) => label(r.state) },
-              { key: 'collateral', title: 'Collateral', render: (r) => text(r.collateralName) },
-              { key: 'city', title: 'City', render: (r) => `${text(r.city)}${r.usState ? `, ${r.usState}` : ''}` },
-              { key: 'type', title: 'Property type', render: (r) => label(r.propertyType) },
-              { key: 'loan', title: 'Gross loan', numeric: true, render: (r) => usd(r.grossLoan) },
-              { key: 'rate', title: 'Rate', numeric: true, render: (r) => pct(r.interestRate) },
-              { key: 'sf', title: 'SF', numeric: true, render: (r) => int(r.totalSF) },
-              { key: 'noi', title: 'NOI', numeric: true, render: (r) => usd(r.netOperatingIncome) },
-              { key: 'income', title: 'Income value', numeric: true, render: (r) => usd(r.incomeValuation) },
-              { key: 'ltv', title: 'LTV', numeric: true, render: (r) => pct(r.ltv, 1) },
-              { key: 'dscr', title: 'DSCR', numeric: true, render: (r) => multiple(r.dscr) },
-              { key: 'dy', title: 'Debt yield', numeric: true, render: (r) => pctNumber(r.debtYield, 1) },
-            ]}
-          />
+          <ReportTable rows={report.data.rows} state={columns} />
           {report.data.totalRows > PAGE_SIZE && (
             <Group justify="space-between">
               <Text size="xs" c="dimmed">

@@ -14,7 +14,7 @@ test('web mode serves the workstation, guarded by its session', async ({ page, u
 
   await expect(page.getByRole('heading', { level: 1, name: 'Underwriting Workstation' })).toBeVisible();
   await expect(page.getByTestId('pipeline-row').first()).toBeVisible();
-  // The session left the address bar (it lives in the tab's sessionStorage).
+  // The session left the address bar (it lives in an HttpOnly cookie for the bridge).
   expect(new URL(page.url()).searchParams.has('session')).toBe(false);
   await page.screenshot({ path: testInfo.outputPath('smoke.png'), fullPage: true });
 

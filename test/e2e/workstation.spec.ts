@@ -254,18 +254,22 @@ test('the cross-deal report previews and exports to CSV and XLSX downloads', asy
 
   await page.getByTestId('export-csv').click();
   await expect(page.getByTestId('export-done')).toContainText(`${report.totalRows} rows`);
+  await expect(page.getByTestId('export-done')).toHaveAttribute('data-format', 'csv');
   await screenshot(page, 'report-exported');
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
   expect(csv.suggestedFilename()).toMatch(/^collateral-report-\d{4}-\d{2}-\d{2}\.csv$/);
   const csvPath = testInfo.outputPath('report.csv');
   await csv.saveAs(csvPath);
   const lines = readFileSync(csvPath, 'utf8').trimEnd().split('\r\n');
-  expect(lines[0]!.split(',').slice(0, 2)).toEqual(['dealId', 'seedName']);
+  expect(lines[0]!.split(',').slice(0, 2)).toEqual(['\uFEFFDeal ID', 'Deal name']);
   expect(lines).toHaveLength(report.totalRows + 2); // header, rows, totals
   expect(lines.at(-1)!.startsWith('Total,')).toBe(true);
 
   await page.getByTestId('export-xlsx').click();
-  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
+  const [xlsx] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('[data-testid=export-done][data-format=xlsx]').getByTestId('export-download').click(),
+  ]);
   expect(xlsx.suggestedFilename()).toMatch(/^collateral-report-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const xlsxPath = testInfo.outputPath('report.xlsx');
   await xlsx.saveAs(xlsxPath);
@@ -281,26 +285,48 @@ test('the cross-deal report previews and exports to CSV and XLSX downloads', asy
   expect(problems).toEqual([]);
 });
 
-test('collateral import: a CSV mapped, sent and followed to its report', async ({ page, uw }, testInfo) => {
+test('collateral import: deals named by id, loan id or name, checked in the preview, sent and followed to its report', async ({ page, uw }, testInfo) => {
   const problems = await open(page, uw, testInfo);
-  const { rows } = await invoke<{ rows: PipelineRow[] }>(uw, 'deals.pipeline');
-  const csv = [
-    'Client item id,Deal ids,Name,Property type,Address,Valuation name,Valuation,As of',
-    `c-1,${rows[0]!.id},Annex Lot,Land,1200 W Madison St Chicago IL 60607,Broker opinion,2500000,2026-10-01`,
-    'c-2,no-such-deal,Ghost Parcel,Land,1300 W Madison St Chicago IL 60607,Broker opinion,1000000,2026-10-01',
-  ].join('\n');
+  const { rows } = await invoke<{ rows: (PipelineRow & { loanId: string })[] }>(uw, 'deals.pipeline');
+  const [byId, byLoanId, byName, twinA, twinB] = rows;
+  // Two deals under one name: naming that name is ambiguous.
+  const renamed = await invoke(uw, 'deals.bulkUpdate', { itemsToUpdate: [{ id: twinB!.id, updates: [{ property: 'SeedName', value: twinA!.seedName }] }] });
+  expect(renamed.errors).toEqual([]);
+  const header = 'Client item id,Deal,Name,Property type,Address,Valuation name,Valuation,As of';
+  const line = (id: string, deal: string, n: number) => `${id},${deal},Annex ${n},Land,${1200 + n} W Madison St Chicago IL 60607,Broker opinion,2500000,2026-10-01`;
+  const good = [line('c-1', byId!.id, 1), line('c-2', byLoanId!.loanId.toLowerCase(), 2), line('c-3', byName!.seedName.toUpperCase(), 3)];
   const file = testInfo.outputPath('collaterals.csv');
-  writeFileSync(file, csv);
+  writeFileSync(file, [header, ...good, line('c-4', 'no-such-deal', 4), line('c-5', twinA!.seedName, 5)].join('\n'));
+
   await page.getByRole('link', { name: 'Collateral import' }).click();
   await page.locator('input[type=file]').setInputFiles(file);
-  await expect(page.getByTestId('import-file-summary')).toHaveText('2 rows, 8 columns');
-  await expect(page.getByTestId('import-preview')).toContainText('Annex Lot');
+  await expect(page.getByTestId('import-file-summary')).toHaveText('5 rows, 8 columns');
+  const preview = page.getByTestId('import-preview');
+  const check = (item: string) => preview.locator('tr', { hasText: item }).locator('[data-col=check]');
+  for (const item of ['c-1', 'c-2', 'c-3']) await expect(check(item)).toHaveText('OK');
+  await expect(preview.locator('tr', { hasText: 'c-2' }).locator('[data-col=deals]')).toHaveText(`${byLoanId!.seedName} (${byLoanId!.loanId})`);
+  await expect(check('c-4')).toContainText('No deal has the id, loan id or name "no-such-deal"');
+  await expect(check('c-5')).toContainText(`names 2 deals`);
+  await expect(check('c-5')).toContainText(twinA!.loanId);
+  await expect(check('c-5')).toContainText(twinB!.loanId);
+  await expect(page.getByTestId('import-send')).toBeDisabled();
+  await expect(page.getByTestId('import-blocked')).toHaveText('Nothing is sent until every row checks: 2 rows to fix above.');
   await screenshot(page, 'import-mapping', { fullPage: true });
+
+  // The file fixed: the ambiguous row names its deal by loan id, the unknown one is gone.
+  const fixed = testInfo.outputPath('collaterals-fixed.csv');
+  writeFileSync(fixed, [header, ...good, line('c-5', twinB!.loanId, 5)].join('\n'));
+  await page.locator('input[type=file]').setInputFiles(fixed);
+  await expect(page.getByTestId('import-file-summary')).toHaveText('4 rows, 8 columns');
+  await expect(page.getByTestId('import-blocked')).toHaveCount(0);
   await page.getByTestId('import-send').click();
   await expect(page.getByTestId('import-status')).toHaveText('Completed');
-  await expect(page.getByTestId('import-report')).toContainText('1 created, 1 failed');
-  await expect(page.getByTestId('import-errors')).toContainText('c-2');
+  await expect(page.getByTestId('import-report')).toContainText('4 created, 0 failed');
   await screenshot(page, 'import-report', { fullPage: true });
+  for (const [deal, n] of [[byId, 1], [byLoanId, 2], [byName, 3], [twinB, 5]] as const) {
+    const { collateralSummaries } = await invoke(uw, 'deal.collateralSummary', { dealId: deal!.id });
+    expect(collateralSummaries.map((c: { name: string }) => c.name)).toContain(`Annex ${n}`);
+  }
   expect(problems).toEqual([]);
 });
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PipelineRow } from '../../src-main/contract/app-channels';
 import { changedUpdates, choicesOf, formValues, validateValue, wireValue } from '../../src-renderer/deal-properties';
-import { buildImportItems, guessMapping } from '../../src-renderer/import-mapping';
+import { buildImportItems, dealResolver, guessMapping, type DealRef } from '../../src-renderer/import-mapping';
 import { distinct, filterRows, nextSort, NO_FILTERS, sortRows } from '../../src-renderer/pipeline-view';
 import { parseRoute, routePath } from '../../src-renderer/router';
-import { takeSession } from '../../src-renderer/transport';
 
 const row = (over: Partial<PipelineRow>): PipelineRow => ({
   id: 'x',
@@ -18,6 +17,7 @@ const row = (over: Partial<PipelineRow>): PipelineRow => ({
   propertyType: 'Office',
   grossLoan: 1,
   riskRating: '3',
+  addresses: [],
   interestRate: 0.07,
   debtService: 1,
   dscr: 1.2,
@@ -39,6 +39,21 @@ describe('pipeline view', () => {
     expect(filterRows(rows, { ...NO_FILTERS, search: 'apartments birch' }).map((r) => r.id)).toEqual(['a']);
     expect(filterRows(rows, { ...NO_FILTERS, owners: ['b@x.com'], search: 'alder' }).map((r) => r.id)).toEqual(['b']);
     expect(filterRows(rows, { ...NO_FILTERS, riskRatings: ['2'] }).map((r) => r.id)).toEqual(['b']);
+  });
+
+  it("searches every collateral address of a deal: street, city, state and ZIP, with the deal's other fields", () => {
+    const placed = [
+      row({ id: 'p', seedName: 'Pine Court', addresses: ['708 1st St, Kansas City, MO 64105', '1200 W Madison St, Chicago, IL 60607'] }),
+      row({ id: 'q', seedName: 'Quince Yard', addresses: ['434 Market St, Atlanta, GA 30303'] }),
+      row({ id: 'r', seedName: 'Chicago Fund Deal', addresses: [] }),
+    ];
+    const found = (search: string) => filterRows(placed, { ...NO_FILTERS, search }).map((r) => r.id);
+    expect(found('chicago')).toEqual(['p', 'r']);
+    expect(found('Chicago IL')).toEqual(['p']);
+    expect(found('60607')).toEqual(['p']);
+    expect(found('madison st')).toEqual(['p']);
+    expect(found('market atlanta quince')).toEqual(['q']);
+    expect(found('Kansas City 30303')).toEqual([]);
   });
 
   it('sorts with empty values last in both directions, numbers as numbers', () => {
@@ -108,6 +123,7 @@ describe('import mapping', () => {
       ],
       mapping,
       'd9',
+      dealResolver(['d1', 'd2', 'd9'].map((id) => ({ id, loanId: null, seedName: id }))),
     );
     expect(items[0]).toEqual({
       clientItemId: 'row-2',
@@ -116,6 +132,53 @@ describe('import mapping', () => {
     });
     expect(items[1]!.collateralCreateData.dealIds).toEqual(['d9']);
     expect(problems.map((p) => p.field)).toEqual(['Property type', 'Valuation amount', 'Valuation as of']);
+  });
+
+  const deals: DealRef[] = [
+    { id: '2f1c-aaaa', loanId: 'LN-2024-00001', seedName: 'Maple Court' },
+    { id: '2f1c-bbbb', loanId: 'LN-2024-00002', seedName: 'Harbor Point' },
+    { id: '2f1c-cccc', loanId: 'LN-2025-00003', seedName: 'Harbor Point' },
+    { id: '2f1c-dddd', loanId: null, seedName: 'Cedar Yard' },
+  ];
+  const resolve = dealResolver(deals);
+
+  it('finds a deal by its id, its loan id or its name, exact but in any case', () => {
+    expect(resolve('2f1c-aaaa')).toEqual({ deal: deals[0] });
+    expect(resolve('ln-2024-00002')).toEqual({ deal: deals[1] });
+    expect(resolve(' LN-2025-00003 ')).toEqual({ deal: deals[2] });
+    expect(resolve('MAPLE COURT')).toEqual({ deal: deals[0] });
+    expect(resolve('cedar yard')).toEqual({ deal: deals[3] });
+    expect(resolve('Maple')).toEqual({ problem: 'unknown', candidates: [] });
+    expect(resolve('2F1C-AAAA')).toEqual({ problem: 'unknown', candidates: [] });
+  });
+
+  it('calls a name that several deals share ambiguous, with the candidates', () => {
+    expect(resolve('harbor point')).toEqual({ problem: 'ambiguous', candidates: [deals[1], deals[2]] });
+  });
+
+  it('sends the ids of the deals a file names, and stops rows whose deal is unknown or ambiguous with the reason', () => {
+    const mapping = guessMapping(['Loan ID', 'Name', 'Address']);
+    expect(mapping.dealIds).toBe(0);
+    const { items, problems } = buildImportItems(
+      [
+        ['LN-2024-00001', 'Annex', '1 Main St, Chicago, IL 60601'],
+        ['maple court; LN-2025-00003', 'Yard', '2 Main St, Chicago, IL 60601'],
+        ['Harbor Point', 'Pier', '3 Main St, Chicago, IL 60601'],
+        ['Nowhere Plaza', 'Ghost', '4 Main St, Chicago, IL 60601'],
+      ],
+      mapping,
+      null,
+      resolve,
+    );
+    expect(items.map((i) => i.collateralCreateData.dealIds)).toEqual([['2f1c-aaaa'], ['2f1c-aaaa', '2f1c-cccc'], ['Harbor Point'], ['Nowhere Plaza']]);
+    expect(problems).toEqual([
+      {
+        row: 4,
+        field: 'Deals',
+        message: '"Harbor Point" names 2 deals: Harbor Point (LN-2024-00002); Harbor Point (LN-2025-00003). Use the loan id or the deal id.',
+      },
+      { row: 5, field: 'Deals', message: 'No deal has the id, loan id or name "Nowhere Plaza".' },
+    ]);
   });
 });
 
@@ -127,32 +190,5 @@ describe('router', () => {
     expect(parseRoute('#/report')).toEqual({ name: 'report' });
     expect(routePath({ name: 'deal', id: 'a/b', tab: 'terms' })).toBe('#/deals/a%2Fb');
     expect(parseRoute(routePath({ name: 'deal', id: 'a/b', tab: 'rentrolls' }))).toEqual({ name: 'deal', id: 'a/b', tab: 'rentrolls' });
-  });
-});
-
-describe('web-mode session', () => {
-  function fakes(url: string) {
-    const u = new URL(url);
-    const store = new Map<string, string>();
-    const replaced: string[] = [];
-    const location = { search: u.search, pathname: u.pathname, hash: u.hash } as Location;
-    const history = { state: null, replaceState: (_s: unknown, _t: string, next: string) => replaced.push(next) } as unknown as History;
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) } as unknown as Storage;
-    return { location, history, storage, replaced, store };
-  }
-
-  it('takes the session from the link, then removes it from the address bar', () => {
-    const f = fakes('http://127.0.0.1:8080/?session=s3cret&x=1#/deals/a');
-    expect(takeSession(f.location, f.history, f.storage)).toBe('s3cret');
-    expect(f.replaced).toEqual(['/?x=1#/deals/a']);
-    expect(f.store.get('uw.session')).toBe('s3cret');
-  });
-
-  it('finds it again after a reload, and has none otherwise', () => {
-    const f = fakes('http://127.0.0.1:8080/#/');
-    expect(takeSession(f.location, f.history, f.storage)).toBeNull();
-    f.store.set('uw.session', 'kept');
-    expect(takeSession(f.location, f.history, f.storage)).toBe('kept');
-    expect(f.replaced).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { label, multiple, pct, pctNumber, text, usd } from '../../format';
 import { navigate, routePath, type DealTab } from '../../router';
 import { CollateralsTab } from './CollateralsTab';
 import { ComponentsTab } from './ComponentsTab';
-import { FundsTab } from './FundsTab';
+import { FundsTab, fundsLoanAmount } from './FundsTab';
 import { LoanTermsTab } from './LoanTermsTab';
 import { PartiesTab } from './PartiesTab';
 import { RentRollsTab } from './RentRollsTab';
@@ -17,7 +17,7 @@ export type Deal = ChannelOutput<'deal.info'>;
 /** The tabs in order, each with what its panel shows. */
 const TABS: { value: DealTab; label: string; panel: (deal: Deal, dealId: string) => ReactNode }[] = [
   { value: 'terms', label: 'Loan terms', panel: (deal) => <LoanTermsTab deal={deal} /> },
-  { value: 'funds', label: 'Funds', panel: (_, dealId) => <FundsTab dealId={dealId} /> },
+  { value: 'funds', label: 'Funds', panel: (deal, dealId) => <FundsTab dealId={dealId} deal={deal} /> },
   { value: 'collaterals', label: 'Collaterals', panel: (_, dealId) => <CollateralsTab dealId={dealId} /> },
   { value: 'components', label: 'Components', panel: (_, dealId) => <ComponentsTab dealId={dealId} /> },
   { value: 'rentrolls', label: 'Rent rolls', panel: (_, dealId) => <RentRollsTab dealId={dealId} /> },
@@ -28,17 +28,24 @@ const TABS: { value: DealTab; label: string; panel: (deal: Deal, dealId: string)
 export function DealFigures({ deal }: { deal: Deal }) {
   const t = deal.collateralTotals;
   const dscrColor = t.dscr > 0 && t.dscr < 1 ? 'red' : t.dscr > 0 && t.dscr < 1.25 ? 'orange' : undefined;
+  const funds = fundsLoanAmount(deal);
   return (
-    <Group gap="xl" wrap="wrap" data-testid="deal-figures">
-      <Figure label="Loan amount" value={usd(deal.grossLoan)} testId="figure-loan-amount" />
-      <Figure label="Note rate" value={pct(deal.interestRate, 3)} testId="figure-note-rate" />
-      <Figure label="Debt service" value={usd(deal.debtService)} testId="figure-debt-service" hint={t.debtServiceMethod === 'Manual' ? 'manual' : undefined} />
-      <Figure label="DSCR" value={multiple(t.dscr)} color={dscrColor} testId="figure-dscr" />
-      <Figure label="Debt yield" value={pctNumber(t.debtYield)} testId="figure-debt-yield" />
-      <Figure label="LTV" value={pct(deal.ltv, 1)} testId="figure-ltv" />
-      <Figure label="LTC" value={pct(deal.ltc, 1)} testId="figure-ltc" />
-      <Figure label="NOI" value={usd(t.netOperatingIncome)} testId="figure-noi" />
-    </Group>
+    <Stack gap={4}>
+      <Group gap="xl" wrap="wrap" data-testid="deal-figures">
+        <Figure label="Loan amount (current)" value={usd(deal.grossLoan)} testId="figure-loan-amount" />
+        <Figure label="Note rate" value={pct(deal.interestRate, 3)} testId="figure-note-rate" />
+        <Figure label="Debt service" value={usd(deal.debtService)} testId="figure-debt-service" hint={t.debtServiceMethod === 'Manual' ? 'manual' : undefined} />
+        <Figure label="DSCR" value={multiple(t.dscr)} color={dscrColor} testId="figure-dscr" />
+        <Figure label="Debt yield" value={pctNumber(t.debtYield)} testId="figure-debt-yield" />
+        <Figure label="LTV" value={pct(deal.ltv, 1)} testId="figure-ltv" />
+        <Figure label="LTC" value={pct(deal.ltc, 1)} testId="figure-ltc" />
+        <Figure label="NOI" value={usd(t.netOperatingIncome)} testId="figure-noi" />
+      </Group>
+      <Text size="xs" c="dimmed" data-testid="figures-basis">
+        Debt service, DSCR, debt yield, LTV and LTC on the current loan amount, {usd(deal.grossLoan)}
+        {funds.basis === 'originated' && funds.amount !== deal.grossLoan ? `; the Funds tab tests the loan at its originated amount, ${usd(funds.amount)}.` : '.'}
+      </Text>
+    </Stack>
   );
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CHANNEL_INPUTS, APP_CHANNEL_NAMES } from '../../../src-main/contract/app-channels';
+import { openWorkstation } from '../../../src-main/app';
 import { closeDb } from '../../../src-main/store/db';
 import { harness, type Harness } from './support';
 
@@ -253,6 +254,38 @@ describe('first run', () => {
       expect(h.events).toContainEqual({ event: 'data.changed', payload: { dealIds: null } });
       // Asking again never seeds a store that has deals.
       expect((await h.value('app.initialize', { choice: 'demo', demoDeals: 5 })).dealCount).toBe(3);
+    } finally {
+      h.close();
+    }
+  });
+});
+
+describe('column choices', () => {
+  it('keeps each table’s columns in the data directory: another launch over it reads them back', async () => {
+    const h = harness();
+    const prefs = { hidden: ['owner', 'priority'], widths: { seedName: 260, ltv: 72 } };
+    try {
+      expect(await h.value('columns.get', { table: 'pipeline' })).toBeNull();
+      expect(await h.value('columns.set', { table: 'pipeline', prefs })).toEqual(prefs);
+      expect(await h.value('columns.get', { table: 'report' })).toBeNull();
+      const relaunched = openWorkstation({ dataDir: h.dir, mode: 'web', emit: () => undefined, exportTarget: async () => null });
+      try {
+        expect(await relaunched.dispatch('columns.get', { table: 'pipeline' })).toEqual({ ok: true, value: prefs });
+      } finally {
+        relaunched.close();
+      }
+    } finally {
+      h.close();
+    }
+  });
+
+  it('refuses a width out of range or an unknown table, and reads a stored value it cannot use as none', async () => {
+    const h = harness();
+    try {
+      expect(await h.call('columns.set', { table: 'pipeline', prefs: { hidden: [], widths: { dscr: 5 } } })).toMatchObject({ ok: false, details: { target: 'prefs.widths.dscr' } });
+      expect(await h.call('columns.set', { table: 'deals', prefs: { hidden: [], widths: {} } })).toMatchObject({ ok: false, details: { target: 'table' } });
+      h.db.$client.prepare("INSERT INTO settings (key, value) VALUES ('workstation.columns.report', '\"wide\"')").run();
+      expect(await h.value('columns.get', { table: 'report' })).toBeNull();
     } finally {
       h.close();
     }

@@ -55,6 +55,19 @@ describe('PipelineService', () => {
     pipeline.close();
   });
 
+  it("carries each deal's collateral addresses, for the search", () => {
+    const pipeline = new PipelineService(ctx);
+    for (const row of pipeline.rows().rows) {
+      const expected = db.$client
+        .prepare('SELECT c.full_address FROM deal_collaterals dc JOIN collaterals c ON c.id = dc.collateral_id WHERE dc.deal_id = ? ORDER BY dc.position, c.id')
+        .pluck()
+        .all(row.id);
+      expect(row.addresses).toEqual(expected);
+      expect(row.addresses.length).toBeGreaterThan(0);
+    }
+    pipeline.close();
+  });
+
   it('keeps the figures it computed: another launch answers with every figure at once', () => {
     const pipeline = new PipelineService(ctx, { inlineLimit: 0 });
     expect(pipeline.rows().pending).toBe(0);

@@ -140,14 +140,15 @@ describe('uw report', () => {
     expect(readdirSync(out.path).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   }, 60_000);
 
-  it('writes an RFC 4180 CSV file with the API rows at full precision, then a totals row', async () => {
+  it('writes an RFC 4180 CSV file, UTF-8 with a BOM and the XLSX column titles, with the API rows at full precision, then a totals row', async () => {
     const file = join(out.path, 'r.csv');
     const { stdout } = await uwReport('csv', file);
     expect(stdout).toContain(`wrote ${all.length} rows to ${file}`);
     const text = readFileSync(file, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
-    const [header, ...records] = readCsv(text);
-    expect(header).toEqual(REPORT_COLUMNS.map((c) => c.key));
+    const [header, ...records] = readCsv(text.slice(1));
+    expect(header).toEqual(REPORT_COLUMNS.map((c) => c.title));
     expect(records).toHaveLength(all.length + 1);
     const parsed = records.slice(0, -1).map(
       (record) =>
@@ -199,7 +200,7 @@ describe('uw report', () => {
     const file = join(dir, 'report.csv');
     writeFileSync(file, 'an earlier report\n');
     await uwReport('csv', file, { dealIds: [all[0]!.dealId] });
-    expect(readFileSync(file, 'utf8')).toMatch(/^dealId,/);
+    expect(readFileSync(file, 'utf8')).toMatch(/^\uFEFFDeal ID,/);
     expect(readdirSync(dir)).toEqual(['report.csv']);
   }, 60_000);
 

@@ -99,7 +99,7 @@ describe('collateral, party and funds reads', () => {
     const item = { id: 's1', amount: 100, dollarPerUnit: 1, dollarPerSF: 0.1, percentOfTotal: 0.5, default: false, isDefault: false };
     const funds = {
       ...ok, id: 'f1',
-      fundsLoansInfo: { loanFundsItems: [{ sourcesOfFunds: 'Senior loan', amount: 100, loanPaymentStructure: 'InterestOnly', amortizationTerm: 0, interestRate: 0.07, dealIncomeValuation: 200, dealNOI: 15, debtYield: 15, ltv: 0.5, dscr: 2.1 }], avgLTV: 0.5, totalDSCR: 2.1, totalDebtYield: 15 },
+      fundsLoansInfo: { loanFundsItems: [{ sourcesOfFunds: 'Senior loan', amount: 100, loanPaymentStructure: 'InterestOnly', amortizationTerm: 0, interestRate: 0.07, debtService: 7, dealIncomeValuation: 200, dealNOI: 15, debtYield: 15, ltv: 0.5, dscr: 2.1 }], avgLTV: 0.5, totalDSCR: 2.1, totalDebtYield: 15 },
       fundsSourcesInfo: {
         fundSourceItems: [
           { ...item, sourcesOfFunds: 'Senior loan', loanPaymentStructure: 'InterestOnly', amortizationTerm: 0, interestRate: 0.07 },

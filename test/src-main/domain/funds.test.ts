@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { fundsSummary, loanFunds, type FundSourceInput, type FundUseInput } from '../../../src-main/domain/funds';
+import { dealLoanOfFunds, fundsSummary, loanFunds, withDealLoan, type DealLoanFields, type FundSourceInput, type FundUseInput } from '../../../src-main/domain/funds';
 import { expectAllFinite, expectClose, money, months, positiveMoney, rate } from './arbitraries';
 
 const source = (id: string, sourcesOfFunds: string, amount: number, extra: Partial<FundSourceInput> = {}): FundSourceInput => ({
@@ -134,5 +134,47 @@ describe('loanFunds', () => {
         }
       }),
     );
+  });
+
+  it("takes a loan's manual debt service as given, and leaves it out of the item", () => {
+    const r = loanFunds({ loans: [{ ...loans[0]!, manualDebtService: 600_000 }], noi: 840_000, incomeValuation: 12_000_000 });
+    expect(r.loanFundsItems[0]!.debtService).toBe(600_000);
+    expect(r.loanFundsItems[0]!.dscr).toBe(1.4);
+    expect(r.loanFundsItems[0]).not.toHaveProperty('manualDebtService');
+  });
+
+  it('divides the coverage income it is given (the DSCR numerator setting) for DSCR, and NOI for debt yield', () => {
+    const r = loanFunds({ loans: [loans[1]!], noi: 840_000, coverageIncome: 660_000, incomeValuation: 12_000_000 });
+    // 660,000 / 165,000 = 4; debt yield stays on NOI: 840,000 / 1,500,000 = 56 %.
+    expect(r.loanFundsItems[0]!.dscr).toBeCloseTo(4, 12);
+    expect(r.totalDSCR).toBeCloseTo(4, 12);
+    expect(r.loanFundsItems[0]!.debtYield).toBeCloseTo(56, 12);
+  });
+});
+
+describe("the deal's own loan in its funds", () => {
+  const deal: DealLoanFields = {
+    originatedLoanAmount: 7_000_000,
+    grossLoan: 6_400_000,
+    loanPaymentStructure: 'InterestOnly',
+    amortizationTerm: 0,
+    debtServiceMethod: 'Calculated',
+    userDebtService: 0,
+  };
+
+  it('is at the originated amount once there is one, else at the current amount, with the deal\'s note rate', () => {
+    expect(dealLoanOfFunds(deal, 0.071)).toEqual({ amount: 7_000_000, loanPaymentStructure: 'InterestOnly', amortizationTerm: 0, interestRate: 0.071 });
+    expect(dealLoanOfFunds({ ...deal, originatedLoanAmount: 0 }, 0.071).amount).toBe(6_400_000);
+    expect(dealLoanOfFunds({ ...deal, debtServiceMethod: 'Manual', userDebtService: 480_000 }, 0.071).manualDebtService).toBe(480_000);
+  });
+
+  it('replaces the first loan among the sources and leaves a second loan and the equity alone', () => {
+    const stored = sources.map((x, i) => ({ ...x, isLoan: i < 2 }));
+    const equityFirst = [stored[2]!, ...stored.slice(0, 2)];
+    const out = withDealLoan(equityFirst, dealLoanOfFunds(deal, 0.071));
+    expect(out[0]).toBe(equityFirst[0]);
+    expect(out[1]).toMatchObject({ id: 's1', sourcesOfFunds: 'Senior loan', amount: 7_000_000, interestRate: 0.071, loanPaymentStructure: 'InterestOnly', amortizationTerm: 0 });
+    expect(out[2]).toBe(equityFirst[2]);
+    expect(withDealLoan([stored[2]!], dealLoanOfFunds(deal, 0.071))).toEqual([stored[2]]);
   });
 });

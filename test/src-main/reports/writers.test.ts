@@ -7,7 +7,7 @@ import { ReportTotals, type ReportQuery } from '../../../src-main/gateway/cross-
 import { writeAtomically } from '../../../src-main/reports/atomic-file';
 import { describeFilter } from '../../../src-main/reports/describe-filter';
 import { PROGRESS_EVERY, type ReportSource } from '../../../src-main/reports/types';
-import { csvValue, writeReportCsv } from '../../../src-main/reports/write-csv';
+import { csvValue, UTF8_BOM, writeReportCsv } from '../../../src-main/reports/write-csv';
 import { INFO_SHEET, REPORT_SHEET, writeReportXlsx } from '../../../src-main/reports/write-xlsx';
 import { REPORT_COLUMNS } from '../../../src-main/reports';
 import { tempDir } from '../../support/service';
@@ -79,14 +79,39 @@ describe('CSV values', () => {
 });
 
 describe('writeReportCsv', () => {
-  it('writes a header of API field names, every row, and a totals row, with CRLF line ends', async () => {
+  it('starts with the UTF-8 byte order mark, so that Excel reads it as UTF-8 on a double click', async () => {
+    const file = join(dir.path, 'bom.csv');
+    await writeReportCsv(source(tricky), { file, query });
+    const bytes = readFileSync(file);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8').startsWith('Deal ID,Deal name,')).toBe(true);
+    // Every other byte is the text's UTF-8: the accented name survives as written.
+    expect(bytes.toString('utf8')).toContain('Café Zoë ☕');
+  });
+
+  it('heads its columns with the same titles as the XLSX, in the same order', async () => {
+    const csv = join(dir.path, 'labels.csv');
+    const xlsx = join(dir.path, 'labels.xlsx');
+    await writeReportCsv(source([base]), { file: csv, query });
+    await writeReportXlsx(source([base]), { file: xlsx, query });
+    const [header] = readCsv(readFileSync(csv, 'utf8').slice(UTF8_BOM.length));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(xlsx);
+    const xlsxHeader = (workbook.getWorksheet(REPORT_SHEET)!.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(xlsxHeader);
+    expect(header).toEqual(REPORT_COLUMNS.map((c) => c.title));
+    expect(header).toHaveLength(Object.keys(CrossDealCollateralReportRowDto.shape).length);
+    expect(header!.slice(0, 3)).toEqual(['Deal ID', 'Deal name', 'Loan ID']);
+  });
+
+  it('writes a header, every row, and a totals row, with CRLF line ends', async () => {
     const file = join(dir.path, 'tricky.csv');
     const result = await writeReportCsv(source(tricky), { file, query });
-    const text = readFileSync(file, 'utf8');
+    const text = readFileSync(file, 'utf8').slice(UTF8_BOM.length);
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
     const [header, ...records] = readCsv(text);
-    expect(header).toEqual(Object.keys(CrossDealCollateralReportRowDto.shape));
+    expect(header).toEqual(REPORT_COLUMNS.map((c) => c.title));
     expect(records).toHaveLength(tricky.length + 1);
     const col = (key: keyof Row) => REPORT_COLUMNS.findIndex((c) => c.key === key);
     expect(records[1]![col('collateralName')]).toBe('Suite "A", North\r\nWing');
@@ -148,6 +173,36 @@ describe('writeReportXlsx', () => {
     const info = workbook.getWorksheet(INFO_SHEET)!;
     expect(info.getRow(3).values).toEqual([undefined, 'Produced at (UTC)', new Date('2026-11-21T09:30:00Z')]);
     expect(info.getRow(4).getCell(2).value).toBe('2026-11-21T09:30:00.000Z');
+  });
+
+  it('prints landscape, one page wide, the header row on every page, with the title, date and filter in its header and footer', async () => {
+    const file = join(dir.path, 'print.xlsx');
+    const filter: ReportQuery = { states: ['Originated'], city: 'Chicago', owners: ['ann@lender.example'] };
+    await writeReportXlsx(source(tricky), { file, query: filter, now: () => new Date('2026-11-21T09:30:00Z') });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.getWorksheet(REPORT_SHEET)!;
+    expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' });
+    const { oddHeader, oddFooter } = sheet.headerFooter;
+    expect(oddHeader).toContain('Cross-deal collateral report');
+    expect(oddHeader).toContain('Produced 2026-11-21 09:30 UTC');
+    expect(oddFooter).toContain('Deal states: Originated; Owners: ann@lender.example; Collateral city: Chicago');
+    expect(oddFooter).toContain('Page &P of &N');
+  });
+
+  it('cuts a long filter to fit the 255 characters Excel allows in a footer, and doubles an &', async () => {
+    const file = join(dir.path, 'long-filter.xlsx');
+    const dealIds = Array.from({ length: 40 }, (_, i) => `deal-${String(i).padStart(4, '0')}-with-a-long-id`);
+    await writeReportXlsx(source([base]), { file, query: { dealIds, city: 'Town & Country' } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const { oddFooter } = workbook.getWorksheet(REPORT_SHEET)!.headerFooter;
+    expect(oddFooter!.length).toBeLessThanOrEqual(255);
+    expect(oddFooter).toMatch(/^&LDeals \(40\): deal-0000-with-a-long-id, .*…&RPage &P of &N$/);
+    const short = join(dir.path, 'ampersand.xlsx');
+    await writeReportXlsx(source([base]), { file: short, query: { city: 'Town & Country' } });
+    await workbook.xlsx.readFile(short);
+    expect(workbook.getWorksheet(REPORT_SHEET)!.headerFooter.oddFooter).toContain('Collateral city: Town && Country');
   });
 
   it('writes a valid workbook for an empty report: header, zero totals, no formulas', async () => {

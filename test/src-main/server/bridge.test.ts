@@ -1,8 +1,10 @@
 import { writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChannelTable } from '../../../src-main/app';
 import { SESSION_HEADER } from '../../../src-main/contract/app-channels';
 import { createDownloadRegistry, createEventHub, isValidSession, type BridgeEnvironment } from '../../../src-main/server/bridge';
+import { isAllowedHost, webOriginPolicy } from '../../../src-main/server/web-origin';
 import { startTestService, type TestService } from '../../support/service';
 
 /** The web-mode bridge on the real server (port 0): the session check, calls, events, downloads. */
@@ -84,7 +86,7 @@ describe('web-mode bridge', () => {
     const first = await fetch(url);
     expect(first.status).toBe(200);
     expect(first.headers.get('content-disposition')).toMatch(/^attachment; filename="collateral-report-.*\.csv"$/);
-    expect((await first.text()).split('\r\n')[0]).toMatch(/^dealId,seedName,/);
+    expect(Buffer.from(await first.arrayBuffer()).toString('utf8').split('\r\n')[0]).toMatch(/^\uFEFFDeal ID,Deal name,/);
     const again = await fetch(url);
     expect(again.status).toBe(404);
     expect((await fetch(`${service.origin}/bridge/download/not-a-uuid`)).status).toBe(404);
@@ -95,6 +97,99 @@ describe('web-mode bridge', () => {
     expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  /** A raw HTTP request (fetch may not set Host): status, headers and body. */
+  function raw(method: string, path: string, headers: Record<string, string>, body?: string) {
+    const { port } = new URL(service.origin);
+    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+  const call = JSON.stringify({ channel: 'app.info' });
+  const host = () => new URL(service.origin).host;
+  const cookieOf = async () => {
+    const res = await raw('GET', `/?session=${session}`, { host: host() });
+    return String(res.headers['set-cookie']).split(';')[0]!;
+  };
+
+  it('turns the printed link into an HttpOnly, SameSite=Strict session cookie for the bridge, and the secret out of the address', async () => {
+    const res = await raw('GET', `/?session=${session}&x=1`, { host: host() });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/?x=1');
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(new RegExp(`^uw-session-${new URL(service.origin).port}=${session}; `));
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).toContain('Path=/bridge');
+    expect(res.headers['cache-control']).toBe('no-store');
+    // A link with another secret loses it too, and sets nothing.
+    const stale = await raw('GET', '/?session=not-this-launch', { host: host() });
+    expect(stale.status).toBe(303);
+    expect(stale.headers.location).toBe('/');
+    expect(stale.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers a page holding the cookie alone: a call, the events, from any tab', async () => {
+    const cookie = await cookieOf();
+    const answered = await raw('POST', '/bridge/invoke', { host: host(), cookie, origin: service.origin, 'sec-fetch-site': 'same-origin' }, call);
+    expect(answered.status).toBe(200);
+    expect(JSON.parse(answered.body)).toMatchObject({ ok: true, value: { mode: 'web' } });
+    const controller = new AbortController();
+    const events = await fetch(`${service.origin}/bridge/events`, { headers: { cookie }, signal: controller.signal });
+    expect(events.status).toBe(200);
+    controller.abort();
+    // Without cookie or header, or with the cookie of another port: 401.
+    expect((await raw('POST', '/bridge/invoke', { host: host() }, call)).status).toBe(401);
+    expect((await raw('POST', '/bridge/invoke', { host: host(), cookie: cookie.replace(/^uw-session-\d+/, 'uw-session-1') }, call)).status).toBe(401);
+    expect((await raw('POST', '/bridge/invoke', { host: host(), cookie: cookie.replace(/=.*/, '=wrong') }, call)).status).toBe(401);
+  });
+
+  it('refuses a foreign Host (DNS rebinding): the page, the link, the bridge and downloads, session or not', async () => {
+    const cookie = await cookieOf();
+    for (const name of ['evil.example', 'evil.example:80', `evil.example:${new URL(service.origin).port}`, '127.0.0.1.evil.example']) {
+      for (const [method, path] of [['GET', '/'], ['GET', `/?session=${session}`], ['GET', '/index.html'], ['GET', '/bridge/events'], ['GET', '/bridge/download/00000000-0000-0000-0000-000000000000']]) {
+        const res = await raw(method!, path!, { host: name, cookie, [SESSION_HEADER]: session });
+        expect(res.status, `${name} ${path}`).toBe(403);
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+      const posted = await raw('POST', '/bridge/invoke', { host: name, cookie, [SESSION_HEADER]: session }, call);
+      expect(posted.status).toBe(403);
+      expect(posted.body).not.toContain('"ok":true');
+    }
+    // The names this server goes by.
+    for (const name of [host(), `localhost:${new URL(service.origin).port}`, '[::1]:1']) expect((await raw('GET', '/', { host: name })).status, name).not.toBe(403);
+  });
+
+  it('refuses a page of another origin, another port of this machine included, even with the cookie', async () => {
+    const cookie = await cookieOf();
+    const port = new URL(service.origin).port;
+    for (const origin of ['http://evil.example', `http://localhost:${Number(port) + 1}`, `http://127.0.0.1:${Number(port) + 1}`, 'null']) {
+      const res = await raw('POST', '/bridge/invoke', { host: host(), cookie, origin }, call);
+      expect(res.status, origin).toBe(403);
+    }
+    for (const site of ['cross-site', 'same-site']) {
+      expect((await raw('POST', '/bridge/invoke', { host: host(), cookie, 'sec-fetch-site': site }, call)).status, site).toBe(403);
+      expect((await raw('GET', '/bridge/events', { host: host(), cookie, 'sec-fetch-site': site })).status, site).toBe(403);
+    }
+    expect((await raw('POST', '/bridge/invoke', { host: host(), cookie, origin: service.origin }, call)).status).toBe(200);
+    // Following a link to the page from another site is an ordinary way in; fetching it is not.
+    const followed = await raw('GET', `/?session=${session}`, { host: host(), 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' });
+    expect(followed.status).toBe(303);
+    expect(followed.headers['set-cookie']).toBeDefined();
+    expect((await raw('GET', '/', { host: host(), 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' })).status).toBe(200);
+    expect((await raw('GET', '/', { host: host(), 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' })).status).toBe(403);
+    expect((await raw('GET', '/', { host: 'evil.example', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' })).status).toBe(403);
+  });
+
+  it('leaves the API to its own clients, whatever their Host', async () => {
+    expect((await raw('GET', '/api/apiGateway/getAllDealIds', { host: 'api.example' })).status).toBe(401);
   });
 
   it('closes with an event stream open', async () => {
@@ -114,6 +209,17 @@ describe('web-mode bridge', () => {
 });
 
 describe('bridge helpers', () => {
+  it('knows the host names a server goes by: IP addresses, localhost, its bind address and public URL', () => {
+    const policy = webOriginPolicy('0.0.0.0', 'https://uw.lender.example/');
+    for (const h of ['127.0.0.1:8080', '10.0.0.7', '[::1]:8080', 'localhost:8080', 'LOCALHOST', 'app.localhost:1', 'uw.lender.example', 'UW.Lender.Example:443']) {
+      expect(isAllowedHost(h, policy), h).toBe(true);
+    }
+    for (const h of [undefined, '', 'evil.example', 'uw.lender.example.evil.example', 'user@127.0.0.1', '127.0.0.1/x', 'localhost.evil.example']) {
+      expect(isAllowedHost(h, policy), String(h)).toBe(false);
+    }
+    expect(isAllowedHost('workstation.internal:8080', webOriginPolicy('workstation.internal'))).toBe(true);
+  });
+
   it('compares sessions in constant time and refuses anything that is not the secret', () => {
     expect(isValidSession('abc', 'abc')).toBe(true);
     expect(isValidSession('abd', 'abc')).toBe(false);
