@@ -11,7 +11,7 @@ import {
 } from '../contract';
 import { RemoteError, SyncError } from './errors';
 
-// The client of the central platform (DESIGN.md "Sync"): ky over fetch, an OAuth 2.0
+// The client of the central platform (docs/sync.md): ky over fetch, an OAuth 2.0
 // client-credentials token fetched from {auth_url}/oauth/token for the audience
 // {base_url}/api/, kept in memory (never persisted, never logged), refreshed single-flight
 // before it expires and once more when a call answers 401.
