@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, invoke, startUwServer, test, type UwServer } from './fixtures';
+import { expect, invoke, README_SCREENS, startUwServer, test, type UwServer } from './fixtures';
 
 /*
  * The workstation in web mode, against the real `uw serve --web --demo` (20 demo deals), in
@@ -50,7 +50,7 @@ interface PipelineRow {
   status: string | null;
 }
 
-test('the pipeline lists the deals, filters and searches them', async ({ page, uw }, testInfo) => {
+test('the pipeline lists the deals, filters and searches them', { tag: README_SCREENS }, async ({ page, uw }, testInfo) => {
   const problems = await open(page, uw, testInfo);
   const rows = page.getByTestId('pipeline-row');
   await expect(page.getByTestId('pipeline-count')).toHaveText('20 deals');
@@ -85,7 +85,7 @@ test('the pipeline lists the deals, filters and searches them', async ({ page, u
   expect(problems).toEqual([]);
 });
 
-test('a deal page shows its key figures and every tab', async ({ page, uw }, testInfo) => {
+test('a deal page shows its key figures and every tab', { tag: README_SCREENS }, async ({ page, uw }, testInfo) => {
   const problems = await open(page, uw, testInfo);
   const first = page.getByTestId('pipeline-row').first();
   const id = await first.getAttribute('data-deal-id');
