@@ -7,7 +7,9 @@
  * SIGINT / SIGTERM are forwarded to the child; the child's exit code is ours.
  *
  * Environment: UW_DATA_DIR (default ~/.underwriting-workstation/data), UW_PORT (default 8080),
- * UW_NO_BROWSER=1 to not open a browser in web mode.
+ * UW_NO_BROWSER=1 to not open a browser in web mode, UW_DEMO=0 to not fill a new data directory
+ * with the demo portfolio in web mode (it then opens on the first-run screen, as the desktop app
+ * does).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -105,6 +107,7 @@ if (electron !== null && hasDisplay()) {
   // 3. Web mode: the same UI, served by `uw serve --web`.
   const dataDir = process.env.UW_DATA_DIR || join(homedir(), '.underwriting-workstation', 'data');
   const port = process.env.UW_PORT || '8080';
+  const demo = !/^(0|false|no|off)$/i.test(process.env.UW_DEMO ?? '');
   console.log(
     electron === null
       ? `Electron is not installed here: serving the same UI in the browser instead (web mode, data in ${dataDir}).`
@@ -114,7 +117,7 @@ if (electron !== null && hasDisplay()) {
   // The uw command's build (what `npm run serve` runs), started directly rather than through npm:
   // the signals we forward reach the server itself, which then shuts down cleanly.
   await ensureCliBuild();
-  const child = spawn(process.execPath, [join(CLI_OUT, 'uw.mjs'), 'serve', '--web', '--port', port, '--data-dir', dataDir, '--demo'], {
+  const child = spawn(process.execPath, [join(CLI_OUT, 'uw.mjs'), 'serve', '--web', '--port', port, '--data-dir', dataDir, ...(demo ? ['--demo'] : [])], {
     cwd: ROOT,
     stdio: ['inherit', 'pipe', 'inherit'],
   });

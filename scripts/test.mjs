@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the one command (DESIGN.md "Tests").
+ * `npm test`: the one command (README "The two commands").
  *
  *   typecheck -> lint (+ layer-rule self-check) -> vitest run -> build -> playwright test
  *

@@ -1,4 +1,4 @@
-import ky, { HTTPError, NetworkError, TimeoutError, type KyInstance, type Options } from 'ky';
+import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import {
   API_PREFIX,
   ENDPOINTS,
@@ -11,7 +11,7 @@ import {
 } from '../contract';
 import { RemoteError, SyncError } from './errors';
 
-// The client of the central platform (DESIGN.md "Sync"): ky over fetch, an OAuth 2.0
+// The client of the central platform (docs/sync.md): ky over fetch, an OAuth 2.0
 // client-credentials token fetched from {auth_url}/oauth/token for the audience
 // {base_url}/api/, kept in memory (never persisted, never logged), refreshed single-flight
 // before it expires and once more when a call answers 401.
@@ -113,6 +113,14 @@ function causeMessage(error: unknown): string {
   return message;
 }
 
+/**
+ * No answer came back: Node's fetch rejects with TypeError('fetch failed'), the system error
+ * (ECONNREFUSED, ECONNRESET...) as its cause. ky 1 passes it through as it is.
+ */
+function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError && /fetch failed/i.test(error.message);
+}
+
 /** The request never reached the platform: safe to send again, even a write. */
 function neverReached(error: unknown): boolean {
   const code = causeCode(error);
@@ -174,6 +182,8 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
     statusCodes: [408, 429, 500, 502, 503, 504],
     afterStatusCodes: [429, 503],
     retryOnTimeout: true,
+    // ky 1 would retry any error; only answers, timeouts and lost connections are worth another try.
+    shouldRetry: ({ error }) => (error instanceof HTTPError || error instanceof TimeoutError || isNetworkError(error) ? undefined : false),
   };
   const writeRetry: Options['retry'] = {
     ...retryBase,
@@ -182,18 +192,34 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
     afterStatusCodes: [429],
     shouldRetry: ({ error }) => {
       if (error instanceof HTTPError) return error.response.status === 429 ? undefined : false;
-      if (error instanceof NetworkError) return neverReached(error);
+      if (isNetworkError(error)) return neverReached(error);
       return false;
     },
   };
+
+  // An error answer's body, read as it arrives: ky 1 leaves it unread, which would hold the
+  // connection until garbage collection, and the token error's body says why it was refused.
+  const errorBodies = new WeakMap<HTTPError, unknown>();
 
   const http: KyInstance = ky.create({
     timeout,
     signal: options.signal,
     hooks: {
+      beforeError: [
+        async (error) => {
+          const text = await error.response.text().catch(() => '');
+          try {
+            errorBodies.set(error, JSON.parse(text));
+          } catch {
+            // not JSON: nothing to keep
+          }
+          return error;
+        },
+      ],
       beforeRequest: [
-        () => {
-          stats.requests += 1;
+        // Calls, not attempts: ky 1 runs this hook again for each retry, which `retries` counts.
+        (_request, _options, { retryCount }) => {
+          if (retryCount === 0) stats.requests += 1;
         },
       ],
       beforeRetry: [
@@ -224,7 +250,7 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
     if (error instanceof TimeoutError) {
       return new RemoteError('unavailable', `the platform did not answer ${where} within ${timeout} ms`, { mayHaveApplied: write });
     }
-    if (error instanceof NetworkError || (error instanceof TypeError && /fetch failed/i.test(error.message))) {
+    if (isNetworkError(error)) {
       return new RemoteError('unavailable', `cannot reach the platform for ${where}: ${clean(causeMessage(error))}`, {
         mayHaveApplied: write && !neverReached(error),
       });
@@ -246,7 +272,7 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
         .json();
     } catch (error) {
       if (error instanceof HTTPError && (error.response.status === 400 || error.response.status === 401)) {
-        const data = (error.data ?? {}) as { error?: unknown; error_description?: unknown };
+        const data = (errorBodies.get(error) ?? {}) as { error?: unknown; error_description?: unknown };
         const code = typeof data.error === 'string' ? data.error : `HTTP ${error.response.status}`;
         const detail = typeof data.error_description === 'string' ? `: ${data.error_description}` : '';
         throw new RemoteError('auth', clean(`the platform refused the client credentials of "${options.clientId}" (${code}${detail})`), {

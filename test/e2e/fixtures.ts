@@ -130,6 +130,9 @@ export const test = base.extend<{ uw: UwServer }>({
 
 export { expect };
 
+/** Tags the tests that take the README's screenshots (`npm run screenshots` runs only these). */
+export const README_SCREENS = '@readme-screens';
+
 /** The session secret of a web-mode launch (from the link it printed). */
 export function sessionOf(server: UwServer): string {
   return new URL(server.openUrl).searchParams.get('session') ?? '';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startUwServe, stop, type Running } from '../support/cli';
-import { expect, invoke, startUwServer, test, type UwServer } from './fixtures';
+import { expect, invoke, README_SCREENS, startUwServer, test, type UwServer } from './fixtures';
 
 /*
  * Sync from the UI, end to end: a second `uw serve --demo --client id:secret` on port 0
@@ -70,6 +70,9 @@ const seenProgress = (page: Page) => page.evaluate(() => (window as unknown as {
 
 async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENS, { recursive: true });
+  // The README's Sync screenshot comes from here: no tooltip of the last click over it.
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
   await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true });
 }
 
@@ -80,7 +83,7 @@ async function expectNoSecret(page: Page, console: string[], local: UwServer) {
   expect(platform.lines.join('\n') + platform.stderr()).not.toContain(SECRET);
 }
 
-test('connect to a central platform, sync, settle a conflict and drain the outbox, never exposing the secret', async ({ page }) => {
+test('connect to a central platform, sync, settle a conflict and drain the outbox, never exposing the secret', { tag: README_SCREENS }, async ({ page }) => {
   test.setTimeout(180_000);
   const { server: local, stop: stopLocal } = await startUwServer({ demo: false });
   const consoleLines: string[] = [];

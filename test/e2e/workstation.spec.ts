@@ -1,30 +1,25 @@
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, invoke, startUwServer, test, type UwServer } from './fixtures';
+import { expect, invoke, README_SCREENS, startUwServer, test, type UwServer } from './fixtures';
 
 /*
  * The workstation in web mode, against the real `uw serve --web --demo` (20 demo deals), in
- * Debian's Chromium. Every screen is saved under test-results/screens/; the pipeline and the
- * deal page also go to docs/screenshots/ for the README.
+ * Debian's Chromium. Every screen is saved under test-results/screens/ (never in the tracked
+ * tree: `npm run screenshots` copies the README's from there).
  */
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const SCREENS = join(ROOT, 'test-results', 'screens');
-const DOCS = join(ROOT, 'docs', 'screenshots');
 
 test.use({ viewport: { width: 1600, height: 1000 } });
 
-async function screenshot(page: Page, name: string, options: { fullPage?: boolean; docs?: boolean } = {}) {
+async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   mkdirSync(SCREENS, { recursive: true });
   const file = join(SCREENS, `${name}.png`);
   // Let charts finish their entry animation.
   await page.waitForTimeout(600);
   await page.screenshot({ path: file, fullPage: options.fullPage ?? false });
-  if (options.docs) {
-    mkdirSync(DOCS, { recursive: true });
-    copyFileSync(file, join(DOCS, `${name}.png`));
-  }
 }
 
 /** Opens the link web mode printed and waits for the pipeline; fails on page errors and CSP violations. */
@@ -55,14 +50,14 @@ interface PipelineRow {
   status: string | null;
 }
 
-test('the pipeline lists the deals, filters and searches them', async ({ page, uw }, testInfo) => {
+test('the pipeline lists the deals, filters and searches them', { tag: README_SCREENS }, async ({ page, uw }, testInfo) => {
   const problems = await open(page, uw, testInfo);
   const rows = page.getByTestId('pipeline-row');
   await expect(page.getByTestId('pipeline-count')).toHaveText('20 deals');
   await expect(rows).toHaveCount(20);
   // Every figure is computed (20 deals are computed before the first answer).
   await expect(page.locator('[data-testid=pipeline-row] [data-col=dscr]').first()).toHaveText(/^\d+\.\d{2}x$/);
-  await screenshot(page, 'pipeline', { docs: true });
+  await screenshot(page, 'pipeline');
 
   const { rows: all } = await invoke<{ rows: PipelineRow[] }>(uw, 'deals.pipeline');
   const originated = all.filter((r) => r.state === 'Originated').length;
@@ -90,7 +85,7 @@ test('the pipeline lists the deals, filters and searches them', async ({ page, u
   expect(problems).toEqual([]);
 });
 
-test('a deal page shows its key figures and every tab', async ({ page, uw }, testInfo) => {
+test('a deal page shows its key figures and every tab', { tag: README_SCREENS }, async ({ page, uw }, testInfo) => {
   const problems = await open(page, uw, testInfo);
   const first = page.getByTestId('pipeline-row').first();
   const id = await first.getAttribute('data-deal-id');
@@ -104,7 +99,7 @@ test('a deal page shows its key figures and every tab', async ({ page, uw }, tes
   await expect(page.getByTestId('figure-note-rate')).toHaveText(`${(deal.interestRate * 100).toFixed(3)}%`);
   await expect(page.getByTestId('figure-ltv')).toHaveText(/%$/);
   await expect(page.getByTestId('figure-debt-yield')).toHaveText(/%$/);
-  await screenshot(page, 'deal', { docs: true });
+  await screenshot(page, 'deal');
 
   await page.getByRole('tab', { name: 'Funds' }).click();
   await expect(page.getByTestId('funds-sources')).toBeVisible();
