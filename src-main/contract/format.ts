@@ -1,8 +1,9 @@
 /**
  * Every number the workstation shows goes through one of these, so the same figure reads the
- * same everywhere: USD, percentages (from decimals or from percentage numbers, as the API
+ * same everywhere — on the screens (src-renderer) and in the documents the main process writes
+ * (the credit memo): USD, percentages (from decimals or from percentage numbers, as the API
  * gives them), DSCR as a multiple, sizes, months and dates. Missing values (null, undefined,
- * NaN, infinities) show as an em dash, never as "NaN" or "$0".
+ * NaN, infinities) show as an em dash, never as "NaN" or "$0". Pure: no imports, no I/O.
  */
 
 export const EMPTY = '—';
@@ -95,12 +96,18 @@ export function date(value: string | null | undefined): string {
   return month ? `${month} ${Number(m[3])}, ${m[1]}` : value;
 }
 
-/** An ISO timestamp as "Mar 4, 2027 14:05" in the local time zone. */
-export function timestamp(value: string | null | undefined): string {
+/**
+ * An ISO timestamp as "Mar 4, 2027 14:05" in the local time zone, or with `utc` as
+ * "Mar 4, 2027 14:05 UTC" (documents that must read the same wherever they are made).
+ */
+export function timestamp(value: string | null | undefined, options: { utc?: boolean } = {}): string {
   if (!value) return EMPTY;
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return value;
   const pad = (n: number) => String(n).padStart(2, '0');
+  if (options.utc) {
+    return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+  }
   return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
@@ -117,4 +124,15 @@ export function label(value: string | null | undefined): string {
 /** Text or a dash. */
 export function text(value: string | null | undefined): string {
   return value === null || value === undefined || value.trim() === '' ? EMPTY : value;
+}
+
+/**
+ * A social security number as it is shown by default: only its last four digits
+ * ("***-**-6789"). Null stays null; a value with fewer than four digits is fully masked.
+ */
+export function maskSsn(ssn: string | null): string | null {
+  if (ssn === null) return null;
+  const digits = ssn.replace(/\D/g, '');
+  if (digits.length < 4) return '***-**-****';
+  return `***-**-${digits.slice(-4)}`;
 }
