@@ -1,7 +1,7 @@
 import type { Content } from 'pdfmake/interfaces';
 import { format } from '../../contract';
 import { COLORS, dataTable, heading, keepTogether, keyValues, notice, subheading } from './layout';
-import type { MemoBreakpoints, MemoConstraintName, MemoData, MemoPolicy, MemoScenario, MemoSizing, MemoStressResult } from './types';
+import type { MemoBreakpoints, MemoConstraintName, MemoData, MemoMetrics, MemoPolicy, MemoScenario, MemoSizing, MemoStressResult } from './types';
 
 const { int, multiple, pct, pctNumber, usd } = format;
 
@@ -26,7 +26,10 @@ function policyText(p: MemoPolicy): string {
 
 const signed = (text: string, value: number) => (value > 0 ? `+${text}` : text);
 
-/** A scenario's shocks in words: "Value −10.0%, vacancy +3.0 pt, rate +100 bp". */
+/**
+ * A scenario's shocks in words: "value −10.0%, vacancy +3.0 pt, rate +100 bp". Each shock's words
+ * are joined by no-break spaces, so a line only ever breaks between two shocks.
+ */
 export function shocksText(s: MemoScenario): string {
   const parts: string[] = [];
   if (s.noiChange) parts.push(`NOI ${signed(pct(s.noiChange, 1), s.noiChange)}`);
@@ -35,7 +38,7 @@ export function shocksText(s: MemoScenario): string {
   if (s.valueChange) parts.push(`value ${signed(pct(s.valueChange, 1), s.valueChange)}`);
   if (s.capRateChangeBps) parts.push(`cap rate ${signed(int(s.capRateChangeBps), s.capRateChangeBps)} bp`);
   if (s.rateChangeBps) parts.push(`rate ${signed(int(s.rateChangeBps), s.rateChangeBps)} bp`);
-  return parts.length ? parts.join(', ') : 'no shock';
+  return parts.length ? parts.map((p) => p.replace(/ /g, '\u00a0')).join(', ') : 'no shock';
 }
 
 const METRIC_LABELS: Record<string, string> = { dscr: 'DSCR', ltv: 'LTV', debtYield: 'Debt yield', ltc: 'LTC' };
@@ -47,8 +50,6 @@ function metricText(metric: string, value: number | null): string {
   if (m === 'ltv' || m === 'ltc') return pct(value, 1);
   return format.num(value);
 }
-
-const arrow = (base: string, stressed: string) => `${base} → ${stressed}`;
 
 /** Section 4: loan sizing, breakpoints and stress scenarios, each where it was run. */
 export function analysisSection(data: MemoData): Content[] {
@@ -110,39 +111,42 @@ function breakpoints(b: MemoBreakpoints | undefined): Content[] {
   ];
 }
 
+interface StressRow {
+  name: string;
+  source?: string;
+  shocks: string;
+  metrics: MemoMetrics;
+  breaches: { metric: string; limit: number; value: number }[] | null;
+}
+
+function breachesCell(breaches: StressRow['breaches']): Content {
+  if (breaches === null) return { text: format.EMPTY, style: 'muted' };
+  if (breaches.length === 0) return { text: 'None', color: COLORS.pass };
+  return { text: breaches.map((x) => `${METRIC_LABELS[x.metric] ?? x.metric} ${metricText(x.metric, x.value)} vs ${metricText(x.metric, x.limit)}`).join('\n'), color: COLORS.fail };
+}
+
+/** The scenarios under the base case they shock (the first answer's base: every answer has the same). */
 function stress(scenarios: readonly MemoStressResult[]): Content[] {
   if (scenarios.length === 0) return [keepTogether(subheading('Stress scenarios'), notice('No stress scenario was run.'))];
-  const base = scenarios[0]!.base;
+  const rows: StressRow[] = [
+    { name: 'Base case', shocks: 'none', metrics: scenarios[0]!.base, breaches: null },
+    ...scenarios.map((r) => ({ name: r.scenario.name ?? 'Custom', source: r.source, shocks: shocksText(r.scenario), metrics: r.stressed, breaches: r.breaches })),
+  ];
   return [
     dataTable(
-      scenarios,
+      rows,
       [
-        {
-          title: 'Scenario',
-          cell: (r) => ({ stack: [{ text: r.scenario.name ?? 'Custom', bold: true }, ...(r.source ? [{ text: r.source, style: 'small' }] : [])] }),
-          width: 110,
-        },
-        { title: 'Shocks', cell: (r) => shocksText(r.scenario) },
-        { title: 'NOI', cell: (r) => usd(r.stressed.noi), numeric: true },
-        { title: 'Value', cell: (r) => usd(r.stressed.value), numeric: true },
-        { title: 'DSCR', cell: (r) => arrow(multiple(r.base.dscr), multiple(r.stressed.dscr)), numeric: true },
-        { title: 'LTV', cell: (r) => arrow(pct(r.base.ltv, 1), pct(r.stressed.ltv, 1)), numeric: true },
-        { title: 'Debt yield', cell: (r) => pctNumber(r.stressed.debtYield), numeric: true },
-        {
-          title: 'Breaches',
-          cell: (r) =>
-            r.breaches.length === 0
-              ? { text: 'None', color: COLORS.pass }
-              : { text: r.breaches.map((x) => `${METRIC_LABELS[x.metric] ?? x.metric} ${metricText(x.metric, x.value)} vs ${metricText(x.metric, x.limit)}`).join('\n'), color: COLORS.fail },
-          width: 100,
-        },
+        { title: 'Scenario', cell: (r) => ({ stack: [{ text: r.name, bold: true }, ...(r.source ? [{ text: r.source, style: 'small' }] : [])] }), width: 120 },
+        { title: 'Shocks', cell: (r) => r.shocks },
+        { title: 'NOI', cell: (r) => usd(r.metrics.noi), numeric: true },
+        { title: 'Value', cell: (r) => usd(r.metrics.value), numeric: true },
+        { title: 'Rate', cell: (r) => pct(r.metrics.interestRate, 3), numeric: true },
+        { title: 'DSCR', cell: (r) => multiple(r.metrics.dscr), numeric: true },
+        { title: 'LTV', cell: (r) => pct(r.metrics.ltv, 1), numeric: true },
+        { title: 'Debt yield', cell: (r) => pctNumber(r.metrics.debtYield), numeric: true },
+        { title: 'Breaches', cell: (r) => breachesCell(r.breaches), width: 84 },
       ],
-      { caption: 'Stress scenarios', margin: [0, 2, 0, 2] },
+      { caption: 'Stress scenarios', dense: true },
     ),
-    {
-      text: `Base: NOI ${usd(base.noi)}, value ${usd(base.value)}, rate ${pct(base.interestRate, 3)}, debt service ${usd(base.annualDebtService)}, DSCR ${multiple(base.dscr)}, LTV ${pct(base.ltv, 1)}, debt yield ${pctNumber(base.debtYield)}. NOI, value and debt yield are the stressed figures; DSCR and LTV read base → stressed.`,
-      style: 'small',
-      margin: [0, 0, 0, 6],
-    },
   ];
 }

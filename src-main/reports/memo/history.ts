@@ -67,9 +67,9 @@ export function historySection(data: MemoData): Content[] {
       shown,
       [
         { title: 'When (UTC)', cell: (e) => timestamp(e.at, { utc: true }).replace(' UTC', ''), width: 72 },
-        { title: 'Who', cell: (e) => e.who, width: 80 },
-        { title: 'How', cell: (e) => e.how, width: 62 },
-        { title: 'Field', cell: (e) => label(e.field), width: 80 },
+        { title: 'Who', cell: (e) => e.who, width: 108 },
+        { title: 'How', cell: (e) => e.how, width: 56 },
+        { title: 'Field', cell: (e) => label(e.field), width: 76 },
         { title: 'Old value', cell: (e) => historyValue(e.field, e.oldValue) },
         { title: 'New value', cell: (e) => historyValue(e.field, e.newValue) },
       ],
