@@ -77,7 +77,7 @@ function collateralOverview(c: MemoCollateral, index: number, count: number): [C
         ['Net income', usd(s.netIncome)],
         ['Income valuation', usd(s.incomeValuation)],
         ['Sales valuation', usd(s.salesValuation)],
-        ['Alternative valuation', usd(s.alternativeValuation)],
+        ['Alternative valuation', `${usd(s.alternativeValuation)}${cf?.mainAlternativeValuationDate ? ` as of ${date(cf.mainAlternativeValuationDate)}` : ''}`],
         ...(cf
           ? ([
               ['Main income cap rate', pct(cf.mainIncomeValuationCapRate)],
@@ -119,7 +119,6 @@ function collateralOverview(c: MemoCollateral, index: number, count: number): [C
       ),
     );
   }
-  out.push(keyValues([['Sales comparison value', usd(cf.salesValuation)], ['Main alternative value', `${usd(cf.mainAlternativeValuation)}${cf.mainAlternativeValuationDate ? ` as of ${date(cf.mainAlternativeValuationDate)}` : ''}`]]));
   return out;
 }
 

@@ -246,10 +246,18 @@ describe('social security numbers', () => {
 });
 
 describe('the PDF file', () => {
-  it('is the same bytes for the same data, and differs when the generation date does', async () => {
+  it('is the same bytes for the same data, in any time zone, and differs when the generation date does', async () => {
     const data = deals.mixed;
     const a = await renderMemoPdfBuffer(data);
-    const b = await renderMemoPdfBuffer(JSON.parse(JSON.stringify(data)) as MemoData);
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Tokyo';
+    let b;
+    try {
+      b = await renderMemoPdfBuffer(JSON.parse(JSON.stringify(data)) as MemoData);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
     expect(b.sha256).toBe(a.sha256);
     expect(Buffer.compare(a.bytes, b.bytes)).toBe(0);
     const later = await renderMemoPdfBuffer({ ...data, generatedAt: '2026-11-23T10:00:00Z' });
