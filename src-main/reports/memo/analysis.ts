@@ -146,7 +146,7 @@ function stress(scenarios: readonly MemoStressResult[]): Content[] {
         { title: 'Debt yield', cell: (r) => pctNumber(r.metrics.debtYield), numeric: true },
         { title: 'Breaches', cell: (r) => breachesCell(r.breaches), width: 84 },
       ],
-      { caption: 'Stress scenarios', dense: true },
+      { caption: 'Stress scenarios', dense: true, keepRowsWhole: true },
     ),
   ];
 }

@@ -87,12 +87,31 @@ export function subheading(text: string, extra: Pick<ContentText, 'color' | 'mar
 }
 
 /**
+ * How many characters of text `content` holds (every string in it, style names included: an
+ * overestimate, which is the safe side).
+ */
+export function textLength(content: unknown): number {
+  if (typeof content === 'string') return content.length;
+  if (Array.isArray(content)) return content.reduce((n: number, c) => n + textLength(c), 0);
+  if (content && typeof content === 'object') return Object.values(content).reduce((n: number, c) => n + textLength(c), 0);
+  return 0;
+}
+
+/**
+ * Text up to this length fits on a page even in the memo's narrowest columns, so a block that
+ * short can be kept whole. pdfmake drops whatever of an unbreakable block (or of a table row
+ * kept with its header) does not fit on one page: longer blocks are left free to run over.
+ */
+const KEEPABLE_TEXT = 2000;
+
+/**
  * Keeps headings with the block they introduce: the items move to the next page together
- * rather than leave a heading alone at the bottom of a page. Only for blocks well under a page
- * (pdfmake cannot split an unbreakable block); long tables carry their title as a caption.
+ * rather than leave a heading alone at the bottom of a page — when they are short enough to
+ * fit on a page (see KEEPABLE_TEXT); else they simply follow each other. Tables carry their
+ * title as a caption instead (see `dataTable`).
  */
 export function keepTogether(...items: Content[]): ContentStack {
-  return { stack: items, unbreakable: true };
+  return { stack: items, unbreakable: textLength(items) <= KEEPABLE_TEXT };
 }
 
 /** `block` at the top of a new page turned to `orientation` (the memo's wide tables are landscape). */
@@ -115,27 +134,32 @@ export interface Column<R> {
 }
 
 /**
- * A data table whose header row repeats on every page it spans; rows are never split across
- * pages. Numeric columns are right-aligned.
+ * A data table whose caption and column titles repeat on every page it spans, kept with its
+ * first row (when that is short enough, see KEEPABLE_TEXT). Numeric columns are right-aligned.
+ * A row of several lines may split across pages unless `keepRowsWhole` (only for rows of
+ * bounded size: pdfmake drops a row taller than a page that it may not split).
  */
-export function dataTable<R>(
-  rows: readonly R[],
-  columns: Column<R>[],
-  options: { caption?: string; dense?: boolean; totalLabel?: string; margin?: [number, number, number, number] } = {},
-): Content {
+export function dataTable<R>(rows: readonly R[], columns: Column<R>[], options: { caption?: string; dense?: boolean; keepRowsWhole?: boolean } = {}): Content {
   const header: TableCell[] = columns.map((c) => ({ text: c.title, style: 'th', alignment: c.numeric ? 'right' : 'left' }));
   const caption: TableCell[][] = options.caption
     ? [[{ text: options.caption, style: 'h3', colSpan: columns.length, margin: [-4, 4, 0, 0] }, ...columns.slice(1).map(() => ({}))]]
     : [];
-  const body: TableCell[][] = [...caption, header, ...rows.map((r) => columns.map((c) => cellOf(c.cell(r), c.numeric)))];
+  const data = rows.map((r) => columns.map((c) => cellOf(c.cell(r), c.numeric)));
+  const body: TableCell[][] = [...caption, header, ...data];
   if (columns.some((c) => c.total !== undefined)) {
-    body.push(columns.map((c, i) => ({ text: c.total ?? (i === 0 ? (options.totalLabel ?? 'Total') : ''), bold: true, alignment: c.numeric ? 'right' : 'left' })));
+    body.push(columns.map((c, i) => ({ text: c.total ?? (i === 0 ? 'Total' : ''), bold: true, alignment: c.numeric ? 'right' : 'left' })));
   }
   return {
-    table: { headerRows: caption.length + 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: columns.map((c) => c.width ?? (c.numeric ? 'auto' : '*')), body },
+    table: {
+      headerRows: caption.length + 1,
+      keepWithHeaderRows: textLength(data[0]) <= KEEPABLE_TEXT ? 1 : 0,
+      dontBreakRows: options.keepRowsWhole ?? false,
+      widths: columns.map((c) => c.width ?? (c.numeric ? 'auto' : '*')),
+      body,
+    },
     layout: caption.length ? 'memoCaptioned' : 'memo',
     style: options.dense ? 'dense' : 'table',
-    margin: options.margin ?? [0, 2, 0, 8],
+    margin: [0, 2, 0, 8],
   };
 }
 
@@ -162,7 +186,7 @@ export function keyValues(pairs: readonly [string, string | Content][], columns 
     rows.push(row);
   }
   return {
-    table: { widths: Array.from({ length: columns }, () => (labelWidth ? [labelWidth, '*'] : ['*', 'auto'])).flat(), body: rows, dontBreakRows: true },
+    table: { widths: Array.from({ length: columns }, () => (labelWidth ? [labelWidth, '*'] : ['*', 'auto'])).flat(), body: rows },
     layout: 'grid',
     style: 'table',
     margin: [0, 2, 0, 8],

@@ -77,36 +77,35 @@ export function fundsSection(data: MemoData): Content[] {
   const u = f.fundsUsesInfo;
   const l = f.fundsLoansInfo;
   const balanced = Math.abs(s.balanceBetweenUsesAndSources) < 0.5;
+  const sideBySide: Content = {
+    columns: [
+      dataTable(
+        s.fundSourceItems,
+        [
+          { title: 'Source', cell: (i) => i.sourcesOfFunds, total: 'Total sources' },
+          { title: 'Amount', cell: (i) => usd(i.amount), numeric: true, total: usd(s.totalAmount) },
+          { title: '% of total', cell: (i) => pct(i.percentOfTotal, 1), numeric: true, total: s.totalAmount ? pct(1, 1) : format.EMPTY },
+          { title: '$/SF', cell: (i) => usd(i.dollarPerSF, { cents: true }), numeric: true, total: usd(s.totalDollarPerSF, { cents: true }) },
+        ],
+        { caption: 'Sources' },
+      ),
+      dataTable(
+        u.fundUseItems,
+        [
+          { title: 'Use', cell: (i) => i.usesOfFunds, total: 'Total uses' },
+          { title: 'Amount', cell: (i) => usd(i.amount), numeric: true, total: usd(u.totalAmount) },
+          { title: '% of total', cell: (i) => pct(i.percentOfTotal, 1), numeric: true, total: u.totalAmount ? pct(1, 1) : format.EMPTY },
+          { title: '$/SF', cell: (i) => usd(i.dollarPerSF, { cents: true }), numeric: true, total: usd(u.totalDollarPerSF, { cents: true }) },
+        ],
+        { caption: 'Uses' },
+      ),
+    ],
+    columnGap: 14,
+  };
+  // Kept with the title when short; a long list of sources or uses flows over pages instead.
+  const short = Math.max(s.fundSourceItems.length, u.fundUseItems.length) <= 20;
   return [
-    keepTogether(title, {
-      columns: [
-        {
-          width: '*',
-          stack: [
-            subheading('Sources'),
-            dataTable(s.fundSourceItems, [
-              { title: 'Source', cell: (i) => i.sourcesOfFunds, total: 'Total sources' },
-              { title: 'Amount', cell: (i) => usd(i.amount), numeric: true, total: usd(s.totalAmount) },
-              { title: '% of total', cell: (i) => pct(i.percentOfTotal, 1), numeric: true, total: s.totalAmount ? pct(1, 1) : format.EMPTY },
-              { title: '$/SF', cell: (i) => usd(i.dollarPerSF, { cents: true }), numeric: true, total: usd(s.totalDollarPerSF, { cents: true }) },
-            ]),
-          ],
-        },
-        {
-          width: '*',
-          stack: [
-            subheading('Uses'),
-            dataTable(u.fundUseItems, [
-              { title: 'Use', cell: (i) => i.usesOfFunds, total: 'Total uses' },
-              { title: 'Amount', cell: (i) => usd(i.amount), numeric: true, total: usd(u.totalAmount) },
-              { title: '% of total', cell: (i) => pct(i.percentOfTotal, 1), numeric: true, total: u.totalAmount ? pct(1, 1) : format.EMPTY },
-              { title: '$/SF', cell: (i) => usd(i.dollarPerSF, { cents: true }), numeric: true, total: usd(u.totalDollarPerSF, { cents: true }) },
-            ]),
-          ],
-        },
-      ],
-      columnGap: 14,
-    }),
+    ...(short ? [keepTogether(title, sideBySide)] : [title, sideBySide]),
     {
       text: [
         { text: `${s.balanceName || 'Balance'} (uses less sources): `, style: 'muted' },

@@ -56,7 +56,7 @@ export function rollover(roll: RentRoll): RolloverYear[] {
     });
 }
 
-/** A rent roll's totals (kept with `lead`, the headings above it), its rollover, unit types or largest tenants. */
+/** A rent roll's totals (kept with `lead`, the headings above it), its comment, rollover, unit types or largest tenants. */
 function rollSummary(roll: RentRoll, isSelected: boolean, lead: Content[]): Content[] {
   const items = roll.rentRollItems as readonly RentRoll['rentRollItems'][number][];
   const vacant = items.filter((i) => !i.tenantName).length;
@@ -64,7 +64,6 @@ function rollSummary(roll: RentRoll, isSelected: boolean, lead: Content[]): Cont
     keepTogether(
       ...lead,
       subheading(`${roll.name}${isSelected ? ' (selected)' : ''}`),
-      ...(roll.comment ? [{ text: roll.comment, style: 'small', margin: [0, -1, 0, 2] } as Content] : []),
       keyValues([
         ['Effective date', date(roll.effectiveDate)],
         ['Units on the roll', `${int(roll.totalUnits)}${items.length ? ` (${int(vacant)} vacant)` : ''}`],
@@ -77,6 +76,8 @@ function rollSummary(roll: RentRoll, isSelected: boolean, lead: Content[]): Cont
         ['Annual $/SF', usd(roll.totalAnnualRevenuePerSf, { cents: true })],
       ]),
     ),
+    // Free text: after the block kept together, never inside it.
+    ...(roll.comment ? [{ text: [{ text: 'Comment  ', style: 'muted' }, roll.comment], style: 'small', margin: [0, -4, 0, 6] } as Content] : []),
   ];
   const years = rollover(roll);
   out.push(
@@ -113,8 +114,8 @@ function rollSummary(roll: RentRoll, isSelected: boolean, lead: Content[]): Cont
       out.push(
         dataTable(largest, [
           { title: `Largest tenants (${largest.length} of ${commercial.rentRollItems.filter((i) => i.tenantName).length})`, cell: (i) => i.tenantName! },
-          { title: 'Suite', cell: (i) => i.suite },
-          { title: 'Lease type', cell: (i) => text(i.leaseType) },
+          { title: 'Suite', cell: (i) => i.suite, width: 36 },
+          { title: 'Lease type', cell: (i) => text(i.leaseType), width: 80 },
           { title: 'SF', cell: (i) => int(i.unitSize), numeric: true },
           { title: 'Annual rent', cell: (i) => usd(i.annualRent), numeric: true },
           { title: '% of rent', cell: (i) => pct(total > 0 ? i.annualRent / total : null, 1), numeric: true },

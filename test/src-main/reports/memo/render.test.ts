@@ -219,6 +219,32 @@ describe('analysis, history and empty states', () => {
   });
 });
 
+describe('free text', () => {
+  it('prints free text of any length whole, where it runs over pages', async () => {
+    const words = (tag: string, n = 1500) => Array.from({ length: n }, (_, i) => `${tag}${i}`).join(' ');
+    const base = deals.commercial;
+    const component = base.collaterals[0]!.components[0]!;
+    if (component.kind !== 'Commercial') throw new Error('expected a commercial component');
+    const [roll] = component.rentRolls;
+    const data: MemoData = {
+      ...base,
+      deal: { ...base.deal, description: words('desc'), note: words('dnote') },
+      recommendation: words('rec'),
+      notes: [{ at: '2026-11-20T15:04:00Z', author: 'Dana Lee', text: words('note') }],
+      people: base.people.map((p, i) => (i === 0 ? { ...p, info: { ...p.info, description: words('person') } } : p)),
+      collaterals: [{ ...base.collaterals[0]!, components: [{ ...component, rentRolls: [{ ...roll!, comment: words('roll') }] }] }],
+      history: [{ at: '2026-11-19T12:00:00Z', who: 'dana.lee@demo-lender.com', how: 'UI edit', field: 'Description', oldValue: words('old', 800), newValue: 'Short' }],
+    };
+    const file = memoFile('long-text');
+    await renderMemoPdf(data, { file });
+    const text = await pdfText(file);
+    for (const [tag, n] of [['desc', 1500], ['dnote', 1500], ['rec', 1500], ['note', 1500], ['person', 1500], ['roll', 1500], ['old', 800]] as const) {
+      const found = new Set(text.match(new RegExp(`\\b${tag}\\d+\\b`, 'g')));
+      expect(found.size, tag).toBe(n);
+    }
+  }, 60_000);
+});
+
 describe('social security numbers', () => {
   it('never prints a full SSN, whether it comes in a person’s field, the recommendation, a note, a description or a history value', async () => {
     const base = deals.residential;
