@@ -40,8 +40,18 @@ export interface MemoPdf {
   sha256: string;
 }
 
+/** The document's identity must be there: every page prints it, and the PDF's bytes depend on its date. */
+function checkIdentity(data: MemoData): void {
+  if (typeof data.generatedAt !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(data.generatedAt) || Number.isNaN(Date.parse(data.generatedAt))) {
+    throw new Error(`The memo's generation date must be an ISO 8601 timestamp, got ${JSON.stringify(data.generatedAt)}`);
+  }
+  if (!data.dataHash) throw new Error('The memo needs the hash of the data it is made from (dataHash)');
+  if (!data.productVersion) throw new Error('The memo needs the product version (productVersion)');
+}
+
 /** Renders the memo to PDF bytes. The same data gives the same bytes (the creation date is the data's). */
 export async function renderMemoPdfBuffer(data: MemoData): Promise<MemoPdf> {
+  checkIdentity(data);
   const pdfmake = await loadPdfMake();
   const doc: TDocumentDefinitions = memoDocument(data);
   let pages = 0;

@@ -292,13 +292,18 @@ describe('the PDF file', () => {
     expect(readFileSync(file).equals(a.bytes)).toBe(true);
   });
 
-  it('replaces an existing file whole and leaves no temporary file; a missing folder fails without writing anything', async () => {
+  it('replaces an existing file whole and leaves no temporary file; bad data or a missing folder fails without writing anything', async () => {
     const file = memoFile('replace');
     writeFileSync(file, 'an older memo');
     const result = await renderMemoPdf(deals.hotel, { file });
     expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
     expect(result.bytes).toBe(readFileSync(file).length);
     expect(readdirSync(dir.path).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+
+    for (const bad of [{ generatedAt: 'yesterday' }, { generatedAt: '2026-13-45T00:00:00Z' }, { dataHash: '' }]) {
+      await expect(renderMemoPdf({ ...deals.hotel, ...bad }, { file })).rejects.toThrow(/generation date|hash/);
+    }
+    expect(readFileSync(file).equals(await renderMemoPdfBuffer(deals.hotel).then((p) => p.bytes))).toBe(true);
 
     const missing = join(dir.path, 'no-such-folder', 'memo.pdf');
     await expect(renderMemoPdf(deals.hotel, { file: missing })).rejects.toThrow(/ENOENT/);
