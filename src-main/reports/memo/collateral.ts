@@ -182,30 +182,27 @@ function cashFlowPage(c: MemoCollateral, index: number): Content[] {
 export function collateralSection(data: MemoData): Content[] {
   const title = heading('Collateral and valuation', { number: '5' });
   if (data.collaterals.length === 0) return [keepTogether(title, notice('This deal has no collateral.'))];
-  const out: Content[] = [title];
-  if (data.collaterals.length > 1) {
-    const list = data.collaterals.map((c) => c.summary);
-    out.push(
-      dataTable(data.collaterals, [
-        { title: 'Collateral', cell: (c) => collateralTitle(c, data.collaterals.indexOf(c)), total: 'Total' },
-        { title: 'SF', cell: (c) => int(c.summary.totalSF), numeric: true, total: int(sum(list.map((c) => c.totalSF))) },
-        { title: 'Units', cell: (c) => int(c.summary.totalUnit), numeric: true, total: int(sum(list.map((c) => c.totalUnit))) },
-        { title: 'NOI', cell: (c) => usd(c.summary.netOperatingIncome), numeric: true, total: usd(sum(list.map((c) => c.netOperatingIncome))) },
-        { title: 'Income value', cell: (c) => usd(c.summary.incomeValuation), numeric: true, total: usd(sum(list.map((c) => c.incomeValuation))) },
-        { title: 'Sales value', cell: (c) => usd(c.summary.salesValuation), numeric: true, total: usd(sum(list.map((c) => c.salesValuation))) },
-        { title: 'Alternative', cell: (c) => usd(c.summary.alternativeValuation), numeric: true, total: usd(sum(list.map((c) => c.alternativeValuation))) },
-      ]),
-    );
-  }
-  data.collaterals.forEach((c, i) => {
+  const t = data.deal.collateralTotals;
+  const lead: Content[] = [
+    title,
+    ...(data.collaterals.length > 1
+      ? [
+          dataTable(data.collaterals, [
+            { title: 'Collateral', cell: (c) => collateralTitle(c, data.collaterals.indexOf(c)), total: 'Total' },
+            { title: 'SF', cell: (c) => int(c.summary.totalSF), numeric: true, total: int(t.totalSF) },
+            { title: 'Units', cell: (c) => int(c.summary.totalUnit), numeric: true, total: int(t.totalUnit) },
+            { title: 'NOI', cell: (c) => usd(c.summary.netOperatingIncome), numeric: true, total: usd(t.netOperatingIncome) },
+            { title: 'Income value', cell: (c) => usd(c.summary.incomeValuation), numeric: true, total: usd(t.incomeValuation) },
+            { title: 'Sales value', cell: (c) => usd(c.summary.salesValuation), numeric: true, total: usd(t.salesValuation) },
+            { title: 'Alternative', cell: (c) => usd(c.summary.alternativeValuation), numeric: true, total: usd(t.alternativeValuation) },
+          ]),
+        ]
+      : []),
+  ];
+  return data.collaterals.flatMap((c, i) => {
     const [first, ...rest] = collateralOverview(c, i, data.collaterals.length);
-    // After a landscape cash-flow page, the next collateral starts on a new portrait page.
-    const opening = i === 0 ? keepTogether(...out.splice(0), first) : onNewPage(first, 'portrait');
-    out.push(opening, ...rest, ...cashFlowPage(c, i));
+    // The section's title stays with the first collateral; after a landscape cash-flow page,
+    // each next collateral starts on a new portrait page.
+    return [i === 0 ? keepTogether(...lead, first) : onNewPage(first, 'portrait'), ...rest, ...cashFlowPage(c, i)];
   });
-  return out;
-}
-
-function sum(values: readonly number[]): number {
-  return values.reduce((a, b) => a + b, 0);
 }

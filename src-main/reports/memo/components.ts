@@ -165,8 +165,7 @@ export function componentsSection(data: MemoData): Content[] {
   const title = heading('Components and market', { number: '6' });
   const all = dealComponents(data);
   if (all.length === 0) return [onNewPage(keepTogether(title, notice('This deal has no component.')), 'portrait')];
-  const out: Content[] = [];
-  all.forEach(({ component: c, collateral, collateralIndex }, i) => {
+  return all.flatMap(({ component: c, collateral, collateralIndex }, i) => {
     const s = c.summary;
     const opening = keepTogether(
       ...(i === 0 ? [title] : []),
@@ -175,7 +174,7 @@ export function componentsSection(data: MemoData): Content[] {
       keyValues([
         [s.componentType === 'Hotel' ? 'Rooms' : 'Units', int(s.totalUnits)],
         ['Square feet', sf(s.totalSf)],
-        [`Sale value (${s.componentType === 'Hotel' ? 'comparables' : c.info.saleValueComputationType === 'ByUnit' ? 'by unit' : 'by SF'})`, usd(s.saleValue)],
+        [`Sale value (${c.info.saleValueComputationType === 'ByUnit' ? 'by unit' : 'by SF'})`, usd(s.saleValue)],
         ['Market revenue (annual)', usd(s.totalMarketAnnualRevenue)],
         ['Concluded revenue (annual)', usd(s.totalConcludedRentAnnualRevenue)],
         ['Rent roll revenue (annual)', usd(s.totalRentRollAnnualRevenue)],
@@ -184,7 +183,6 @@ export function componentsSection(data: MemoData): Content[] {
       ]),
     );
     // The section opens a portrait page: the pages before it may be landscape cash flows.
-    out.push(i === 0 ? onNewPage(opening, 'portrait') : opening, ...spaces(c), ...marketData(c.info));
+    return [i === 0 ? onNewPage(opening, 'portrait') : opening, ...spaces(c), ...marketData(c.info)];
   });
-  return out;
 }

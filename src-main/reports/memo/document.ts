@@ -15,7 +15,6 @@ import type { MemoData } from './types';
 /** The font the memo embeds (pdfmake ships Roboto; registered under this name by render.ts). */
 export const MEMO_FONT = 'Roboto';
 
-
 /** Footer of every page: the deal, the date, the page, and the hash of the data it was made from. */
 function footer(data: MemoData) {
   const deal = `${data.deal.seedName} · ${data.deal.loanId ?? data.deal.id}`;

@@ -9,7 +9,7 @@ export const PAGE = {
   landscapeWidth: 792 - 2 * 44,
 } as const;
 
-/** The memo's palette: one ink, one accent, greys for structure, red and teal for limits. */
+/** The memo's palette: one ink, one accent, greys for structure, teal, amber and red for limits. */
 export const COLORS = {
   ink: '#1c2430',
   accent: '#1f3a5f',
@@ -18,6 +18,7 @@ export const COLORS = {
   headFill: '#e7ecf2',
   zebra: '#f6f8fa',
   pass: '#0f766e',
+  warn: '#b35c00',
   fail: '#b42318',
   chart: ['#3b5bdb', '#0c8599', '#e8590c', '#862e9c'],
 } as const;

@@ -6,8 +6,8 @@ import type { MemoData } from './types';
 const { label, multiple, pct, pctNumber, text, timestamp, usd } = format;
 
 /** DSCR below 1.00x is red and below 1.25x amber, as on the deal page. */
-export function dscrColor(dscr: number): string | undefined {
-  return dscr > 0 && dscr < 1 ? COLORS.fail : dscr > 0 && dscr < 1.25 ? '#b35c00' : undefined;
+function dscrColor(dscr: number): string | undefined {
+  return dscr > 0 && dscr < 1 ? COLORS.fail : dscr > 0 && dscr < 1.25 ? COLORS.warn : undefined;
 }
 
 /** The first page's title block: what the document is, which deal, and its headline figures. */
