@@ -92,28 +92,26 @@ function rollSummary(roll: RentRoll, isSelected: boolean, lead: Content[]): Cont
           { title: 'Cumulative %', cell: (y) => pct(y.cumulativeShareOfRent, 1), numeric: true },
         ]),
   );
-  if ('unitTypeSummaryTable' in roll && roll.unitTypeSummaryTable.length > 0) {
-    out.push(
-      dataTable(roll.unitTypeSummaryTable, [
-        { title: 'Unit type', cell: (u) => `${u.bedrooms} BR / ${u.bathrooms} BA` },
-        { title: 'Units', cell: (u) => int(u.totalUnits), numeric: true },
-        { title: 'Avg SF', cell: (u) => int(u.avgSf), numeric: true },
-        { title: 'Avg rent / mo', cell: (u) => usd(u.avgMonthlyRevenuePerUnit), numeric: true },
-        { title: 'Avg $/SF / mo', cell: (u) => usd(u.avgMonthlyRevenuePerSf, { cents: true }), numeric: true },
-      ]),
-    );
-  }
-  if ('rentRollItems' in roll && !('unitTypeSummaryTable' in roll)) {
-    const commercial = roll as CommercialRentRollInfoResponseDto;
-    const total = commercial.rentRollItems.reduce((a, i) => a + i.annualRent, 0);
-    const largest = commercial.rentRollItems
-      .filter((i) => i.tenantName)
-      .sort((a, b) => b.annualRent - a.annualRent || a.suite.localeCompare(b.suite))
-      .slice(0, 5);
+  if ('unitTypeSummaryTable' in roll) {
+    if (roll.unitTypeSummaryTable.length > 0) {
+      out.push(
+        dataTable(roll.unitTypeSummaryTable, [
+          { title: 'Unit type', cell: (u) => `${u.bedrooms} BR / ${u.bathrooms} BA` },
+          { title: 'Units', cell: (u) => int(u.totalUnits), numeric: true },
+          { title: 'Avg SF', cell: (u) => int(u.avgSf), numeric: true },
+          { title: 'Avg rent / mo', cell: (u) => usd(u.avgMonthlyRevenuePerUnit), numeric: true },
+          { title: 'Avg $/SF / mo', cell: (u) => usd(u.avgMonthlyRevenuePerSf, { cents: true }), numeric: true },
+        ]),
+      );
+    }
+  } else {
+    const leased = roll.rentRollItems.filter((i) => i.tenantName);
+    const total = roll.rentRollItems.reduce((a, i) => a + i.annualRent, 0);
+    const largest = [...leased].sort((a, b) => b.annualRent - a.annualRent || a.suite.localeCompare(b.suite)).slice(0, 5);
     if (largest.length > 0) {
       out.push(
         dataTable(largest, [
-          { title: `Largest tenants (${largest.length} of ${commercial.rentRollItems.filter((i) => i.tenantName).length})`, cell: (i) => i.tenantName! },
+          { title: `Largest tenants (${largest.length} of ${leased.length})`, cell: (i) => i.tenantName! },
           { title: 'Suite', cell: (i) => i.suite, width: 36 },
           { title: 'Lease type', cell: (i) => text(i.leaseType), width: 80 },
           { title: 'SF', cell: (i) => int(i.unitSize), numeric: true },
