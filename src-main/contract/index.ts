@@ -17,3 +17,4 @@ export * from './party';
 export * from './rent-roll';
 export * from './report';
 export * from './scalars';
+export * as format from './format';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { date, EMPTY, int, label, months, multiple, num, pct, pctNumber, sf, text, usd, usdCompact } from '../../src-renderer/format';
+import { date, EMPTY, int, label, maskSsn, months, multiple, num, pct, pctNumber, sf, text, timestamp, usd, usdCompact } from '../../../src-main/contract/format';
 
 describe('formatters', () => {
   it('format USD whole or with cents, never -$0', () => {
@@ -55,5 +55,17 @@ describe('formatters', () => {
     expect(label('NewDeal')).toBe('New Deal');
     expect(label('P_I_Amortization')).toBe('P&I Amortization');
     expect(label('Acquisition_Construction')).toBe('Acquisition Construction');
+  });
+
+  it('format a timestamp in UTC for documents, whatever the local time zone', () => {
+    expect(timestamp('2027-03-04T23:30:00-05:00', { utc: true })).toBe('Mar 5, 2027 04:30 UTC');
+    expect(timestamp(null, { utc: true })).toBe(EMPTY);
+  });
+
+  it('mask a social security number to its last four digits, idempotently', () => {
+    expect(maskSsn('123-45-6789')).toBe('***-**-6789');
+    expect(maskSsn(maskSsn('123-45-6789'))).toBe('***-**-6789');
+    expect(maskSsn('12')).toBe('***-**-****');
+    expect(maskSsn(null)).toBeNull();
   });
 });
