@@ -13,6 +13,7 @@ import {
   API_PREFIX,
   ENDPOINTS,
   ENDPOINT_NAMES,
+  FailureResponse,
   OAUTH_TOKEN_PATH,
   OAuthErrorResponse,
   SWAGGER_UI_PATH,
@@ -25,6 +26,7 @@ import {
 import { GATEWAY, type GatewayContext } from '../gateway';
 import { apiClientSecretHash } from '../store/api-clients';
 import { verifyClientSecret } from './client-secret';
+import { lazyReference, OPENAPI_PATH, type DocumentedRoute } from './reference';
 import type { TokenService } from './tokens';
 
 export interface ServerOptions {
@@ -44,7 +46,7 @@ function oauthError(reply: FastifyReply, status: number, error: OAuthErrorRespon
   return reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description });
 }
 
-const PUBLIC_API_PATHS = [SWAGGER_UI_PATH, `${API_PREFIX}/openapi.json`];
+const PUBLIC_API_PATHS = [SWAGGER_UI_PATH, OPENAPI_PATH];
 
 /*
  * Schemas document the routes (OpenAPI); the gateway validates bodies itself so that every
@@ -90,18 +92,38 @@ function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send(body);
 }
 
+const json = <S>(description: string, schema: S, headers?: Record<string, { type: 'string'; description: string }>) => ({
+  description,
+  content: { 'application/json': { schema } },
+  ...(headers ? { headers } : {}),
+});
+
 const TOKEN_ROUTE_SCHEMA = {
   summary: 'Issue an access token (OAuth 2.0 client credentials)',
   body: TokenRequest,
-  response: { 200: TokenResponse, 400: OAuthErrorResponse, 401: OAuthErrorResponse },
+  response: {
+    200: json('The access token', TokenResponse),
+    400: json('A missing or invalid parameter, another grant type or audience', OAuthErrorResponse),
+    401: json('Unknown client or wrong secret', OAuthErrorResponse),
+  },
   security: [],
 } satisfies FastifySchema;
+
+/** Every resource answers 401 in the envelope when its token is missing, invalid or expired. */
+const UNAUTHORIZED = json('The access token is missing, invalid or expired', FailureResponse, {
+  'WWW-Authenticate': { type: 'string', description: 'Bearer error="invalid_token"' },
+});
 
 interface ApiRoute {
   name: EndpointName;
   method: HTTPMethods;
   url: string;
   schema: FastifySchema;
+}
+
+/** What the reference documents: the token endpoint and the API's routes. */
+function documentedRoutes(): DocumentedRoute[] {
+  return [{ method: 'POST', url: OAUTH_TOKEN_PATH, schema: TOKEN_ROUTE_SCHEMA }, ...apiRoutes()];
 }
 
 /** One route per implemented endpoint, and per alias of it (aliases are left out of the OpenAPI). */
@@ -115,7 +137,10 @@ function apiRoutes(): ApiRoute[] {
       operationId: name,
       ...('params' in def ? { params: def.params } : {}),
       ...('body' in def ? { body: def.body } : {}),
-      response: { 200: replySchema(name) },
+      response: {
+        200: json('The envelope: success with the fields below, or success false with the error alone (an unknown id, an invalid request)', replySchema(name)),
+        401: UNAUTHORIZED,
+      },
     };
     for (const path of [def.path, ...('aliases' in def ? def.aliases : [])]) {
       routes.push({ name, method: def.method, url: API_PREFIX + path, schema: path === def.path ? schema : { ...schema, hide: true } });
@@ -124,85 +149,16 @@ function apiRoutes(): ApiRoute[] {
   return routes;
 }
 
-/**
- * The API reference (OpenAPI document and swagger-ui), built on its first request.
- * @fastify/swagger documents the routes of the instance it is registered on; it and swagger-ui
- * (with @fastify/static and yaml) are a good part of what the server would otherwise load at
- * start. So they live on a Fastify instance of their own that holds the documented routes (the
- * token endpoint and apiRoutes(), with the same schemas; a route added to the server must be added
- * here to be documented) and is only ever asked for the reference: its handlers are never
- * called. The server forwards the reference's requests to it (lazyReference).
- */
-async function buildReference(): Promise<FastifyInstance> {
-  const [{ default: swagger }, { default: swaggerUi }, { jsonSchemaTransform }] = await Promise.all([
-    import('@fastify/swagger'),
-    import('@fastify/swagger-ui'),
-    import('fastify-type-provider-zod'),
-  ]);
-  const docs = createFastify(false);
-  await docs.register(swagger, {
-    openapi: {
-      info: { title: 'Deal Underwriting Service', version: '1.0.0', description: 'The Underwriting Workstation implementation of the Deal Underwriting Service API.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await docs.register(swaggerUi, { routePrefix: SWAGGER_UI_PATH });
-  const notServedHere = async () => {
-    throw new Error('the API reference instance serves no API call');
-  };
-  docs.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => docs.swagger());
-  docs.post(OAUTH_TOKEN_PATH, { schema: TOKEN_ROUTE_SCHEMA }, notServedHere);
-  for (const route of apiRoutes()) docs.route({ ...route, handler: notServedHere });
-  await docs.ready();
-  return docs;
-}
-
-/** Response headers that belong to one connection, not to the answer a reference request forwards. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
-
-interface Reference {
-  /** Answers a request for the reference (the instance is built on the first one). */
-  forward(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
-  close(): Promise<void>;
-}
-
-function lazyReference(): Reference {
-  let reference: Promise<FastifyInstance> | undefined;
-  return {
-    async forward(request, reply) {
-      reference ??= buildReference().catch((err: unknown) => {
-        reference = undefined;
-        throw err;
-      });
-      const docs = await reference;
-      // A HEAD is answered here as Fastify answers one: the GET's headers (its length) without its body.
-      const method = request.method === 'HEAD' ? 'GET' : (request.method as HTTPMethods);
-      const res = await docs.inject({ method, url: request.url, headers: request.headers });
-      reply.code(res.statusCode);
-      for (const [name, value] of Object.entries(res.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
-      }
-      // An empty answer (a redirect) goes out as one: a Buffer would be given a content-type.
-      return res.rawPayload.length > 0 ? reply.send(res.rawPayload) : reply.send();
-    },
-    async close() {
-      const docs = await reference?.catch(() => undefined);
-      await docs?.close();
-    },
-  };
-}
-
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const app = createFastify(options.logger).withTypeProvider<ZodTypeProvider>();
 
   await app.register(formbody);
   // The API reference: swagger-ui at its prefix (the spec names .../index.html), the document
-  // at openapi.json; both are built on their first request (buildReference).
-  const reference = lazyReference();
+  // at openapi.json; both are built on their first request, from the routes below and their
+  // schemas (a route added to the server must be added to documentedRoutes to be documented).
+  const reference = lazyReference(() => createFastify(false), documentedRoutes);
   app.addHook('onClose', () => reference.close());
-  for (const url of [`${API_PREFIX}/openapi.json`, SWAGGER_UI_PATH, `${SWAGGER_UI_PATH}/*`]) {
+  for (const url of [OPENAPI_PATH, SWAGGER_UI_PATH, `${SWAGGER_UI_PATH}/*`]) {
     app.get(url, { schema: { hide: true } }, (request, reply) => reference.forward(request, reply));
   }
   // The spec names this address; swagger-ui serves its page at the prefix itself.
