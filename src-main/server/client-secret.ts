@@ -1,19 +1,34 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import pLimit from 'p-limit';
 
 // scrypt with a per-secret salt: a stolen data directory does not reveal client secrets.
 const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+const scryptAsync = promisify(scrypt) as (secret: string, salt: Buffer, keyLength: number) => Promise<Buffer>;
+/**
+ * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise),
+ * which also runs WebCrypto (the HMAC of every access token checked), file system calls and
+ * DNS lookups: a burst of token requests must not take all of it. Two at a time also keep both
+ * cores of a small machine busy; more would only queue in the pool instead of here.
+ */
+const secretChecks = pLimit(2);
 
 export function hashClientSecret(secret: string): string {
-  const salt = randomBytes(16);
+  const salt = randomBytes(SALT_LENGTH);
   const hash = scryptSync(secret, salt, KEY_LENGTH);
   return `scrypt$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 }
 
-export function verifyClientSecret(secret: string, stored: string): boolean {
+/**
+ * Whether `secret` matches the stored hash. scrypt runs on libuv's thread pool: checking
+ * secrets, wrong ones included, never holds up other requests.
+ */
+export async function verifyClientSecret(secret: string, stored: string): Promise<boolean> {
   const [scheme, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = scryptSync(secret, Buffer.from(salt, 'base64url'), expected.length);
+  const actual = await secretChecks(() => scryptAsync(secret, Buffer.from(salt, 'base64url'), expected.length));
   return timingSafeEqual(expected, actual);
 }
 
