@@ -176,7 +176,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     }
     const { client_id, client_secret, audience } = parsed.data;
     const hash = apiClientSecretHash(options.gateway.db, client_id);
-    if (!hash || !(await verifyClientSecret(client_secret, hash))) {
+    if (!(await verifyClientSecret(client_secret, hash))) {
       return oauthError(reply, 401, 'invalid_client', 'Unknown client or wrong secret.');
     }
     if (audience !== options.tokens.audience) {

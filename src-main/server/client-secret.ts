@@ -21,15 +21,23 @@ export function hashClientSecret(secret: string): string {
 }
 
 /**
- * Whether `secret` matches the stored hash. scrypt runs on libuv's thread pool: checking
- * secrets, wrong ones included, never holds up other requests.
+ * What an unknown client's secret is checked against: a hash of the same form and parameters
+ * that no secret matches, so that an unknown client id costs what a wrong secret costs and
+ * client ids cannot be told apart by timing.
  */
-export async function verifyClientSecret(secret: string, stored: string): Promise<boolean> {
-  const [scheme, salt, hash] = stored.split('$');
+const UNKNOWN_CLIENT = `scrypt$${randomBytes(SALT_LENGTH).toString('base64url')}$${randomBytes(KEY_LENGTH).toString('base64url')}`;
+
+/**
+ * Whether `secret` matches the stored hash (undefined: there is no such client, and the answer
+ * is no, after the same work). scrypt runs on libuv's thread pool: checking secrets, wrong ones
+ * included, never holds up other requests.
+ */
+export async function verifyClientSecret(secret: string, stored: string | undefined): Promise<boolean> {
+  const [scheme, salt, hash] = (stored ?? UNKNOWN_CLIENT).split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
   const actual = await secretChecks(() => scryptAsync(secret, Buffer.from(salt, 'base64url'), expected.length));
-  return timingSafeEqual(expected, actual);
+  return timingSafeEqual(expected, actual) && stored !== undefined;
 }
 
 /** Parses "id:secret" (the --client flag) and "id1:secret1,id2:secret2" (UW_CLIENTS). */

@@ -49,4 +49,24 @@ describe('checking client secrets', () => {
     await Promise.all([...wrong, read]);
     expect(answered.indexOf('api')).toBe(0);
   });
+
+  it('spends as long on an unknown client as on a known client with a wrong secret (medians within 40 %)', async () => {
+    const timed = async (body: unknown) => {
+      const started = performance.now();
+      const res = await postToken(body);
+      expect(res.status).toBe(401);
+      return performance.now() - started;
+    };
+    const unknown: number[] = [];
+    const known: number[] = [];
+    // Interleaved, one at a time: both series see the same load on the machine.
+    for (let i = 0; i < 15; i++) {
+      unknown.push(await timed(credentials({ client_id: `nobody-${i}`, client_secret: 'wrong' })));
+      known.push(await timed(credentials({ client_secret: `wrong-${i}` })));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const ratio = median(unknown) / median(known);
+    expect(ratio, `unknown ${median(unknown).toFixed(1)} ms, known ${median(known).toFixed(1)} ms`).toBeGreaterThan(0.6);
+    expect(ratio).toBeLessThan(1 / 0.6);
+  }, 30_000);
 });
