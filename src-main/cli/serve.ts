@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import { parseClientCredentials } from '../server/client-secret';
 import { startService } from '../server/service';
+import { DEFAULT_TOKEN_RATE_LIMIT } from '../server/token-endpoint';
 import { parseCommandArgs, parsePort, parsePositiveInt, splitList, UsageError } from './args';
 
 export const SERVE_HELP = `uw serve — run the Deal Underwriting Service over HTTP on a data directory
@@ -15,6 +16,13 @@ export const SERVE_HELP = `uw serve — run the Deal Underwriting Service over H
   --demo              fill an empty store with the demo portfolio
   --demo-deals N      deals in the demo portfolio (default 200)
   --web               also serve the workstation UI at /
+
+Failed token requests (wrong secret or unknown client) are limited per client id and per
+address; once a limit is spent, /oauth/token answers 429 with Retry-After until its window ends.
+Successful requests are not counted.
+  --token-failures-per-client N    failed requests per client id and window (default 10)
+  --token-failures-per-address N   failed requests per address and window (default 30)
+  --token-failure-window SECONDS   length of the window (default 300)
 `;
 
 export async function serve(argv: string[]): Promise<void> {
@@ -28,6 +36,9 @@ export async function serve(argv: string[]): Promise<void> {
     demo: { type: 'boolean' },
     'demo-deals': { type: 'string' },
     web: { type: 'boolean' },
+    'token-failures-per-client': { type: 'string' },
+    'token-failures-per-address': { type: 'string' },
+    'token-failure-window': { type: 'string' },
   });
   if (args.help) {
     process.stdout.write(SERVE_HELP);
@@ -45,6 +56,11 @@ export async function serve(argv: string[]): Promise<void> {
       throw new UsageError(`--client / UW_CLIENTS: ${(err as Error).message}`);
     }
   });
+  const tokenRateLimit = {
+    failuresPerClient: parsePositiveInt('--token-failures-per-client', args['token-failures-per-client'], DEFAULT_TOKEN_RATE_LIMIT.failuresPerClient),
+    failuresPerAddress: parsePositiveInt('--token-failures-per-address', args['token-failures-per-address'], DEFAULT_TOKEN_RATE_LIMIT.failuresPerAddress),
+    windowSeconds: parsePositiveInt('--token-failure-window', args['token-failure-window'], DEFAULT_TOKEN_RATE_LIMIT.windowSeconds),
+  };
   const users = [...(args.user ?? []), ...splitList(process.env.UW_USERS)];
   const badUser = users.find((u) => !/^[^\s@]+@[^\s@]+$/.test(u));
   if (badUser !== undefined) throw new UsageError(`--user must be an e-mail address, not "${badUser}"`);
@@ -61,6 +77,7 @@ export async function serve(argv: string[]): Promise<void> {
     users,
     demoDeals: args.demo ? demoDeals : undefined,
     web: args.web,
+    tokenRateLimit,
     // Web mode: the bridge serves the workstation's channel table (the server layer cannot
     // import src-main/app, so the composition root hands it a factory).
     bridge:

@@ -19,7 +19,10 @@ export const TokenResponse = z
   .meta({ id: 'TokenResponse' });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
-/** RFC 6749 section 5.2 error codes. */
+/**
+ * RFC 6749 section 5.2 error codes, and temporarily_unavailable (its section 4.1.2.1) for a
+ * request refused by the rate limit of failed attempts (HTTP 429 with Retry-After).
+ */
 export const OAuthErrorCode = z.enum([
   'invalid_request',
   'invalid_client',
@@ -27,6 +30,7 @@ export const OAuthErrorCode = z.enum([
   'unauthorized_client',
   'unsupported_grant_type',
   'invalid_scope',
+  'temporarily_unavailable',
 ]);
 export type OAuthErrorCode = z.infer<typeof OAuthErrorCode>;
 

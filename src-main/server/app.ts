@@ -15,23 +15,22 @@ import {
   ENDPOINT_NAMES,
   FailureResponse,
   OAUTH_TOKEN_PATH,
-  OAuthErrorResponse,
   SWAGGER_UI_PATH,
-  TokenRequest,
-  TokenResponse,
   replySchema,
   type EndpointName,
   type ErrorDto,
 } from '../contract';
 import { GATEWAY, type GatewayContext } from '../gateway';
 import { apiClientSecretHash } from '../store/api-clients';
-import { verifyClientSecret } from './client-secret';
-import { lazyReference, OPENAPI_PATH, type DocumentedRoute } from './reference';
+import { documentedAnswer, lazyReference, OPENAPI_PATH, type DocumentedRoute } from './reference';
+import { oauthError, registerTokenEndpoint, TOKEN_ROUTE_SCHEMA, type TokenRateLimit } from './token-endpoint';
 import type { TokenService } from './tokens';
 
 export interface ServerOptions {
   gateway: GatewayContext;
   tokens: TokenService;
+  /** Failed token requests allowed per client id and per address (DEFAULT_TOKEN_RATE_LIMIT). */
+  tokenRateLimit?: Partial<TokenRateLimit>;
   /** Fastify logger; secrets are redacted from what it writes. */
   logger?: boolean;
   /** Web mode: the workstation UI served at `/`, its bridge guarded by a per-launch session. */
@@ -40,10 +39,6 @@ export interface ServerOptions {
 
 function envelopeError(target: string, code: ErrorDto['code'], message: string): { success: false; error: ErrorDto } {
   return { success: false, error: { target, code, message, details: [] } };
-}
-
-function oauthError(reply: FastifyReply, status: number, error: OAuthErrorResponse['error'], description: string) {
-  return reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description });
 }
 
 const PUBLIC_API_PATHS = [SWAGGER_UI_PATH, OPENAPI_PATH];
@@ -92,25 +87,8 @@ function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send(body);
 }
 
-const json = <S>(description: string, schema: S, headers?: Record<string, { type: 'string'; description: string }>) => ({
-  description,
-  content: { 'application/json': { schema } },
-  ...(headers ? { headers } : {}),
-});
-
-const TOKEN_ROUTE_SCHEMA = {
-  summary: 'Issue an access token (OAuth 2.0 client credentials)',
-  body: TokenRequest,
-  response: {
-    200: json('The access token', TokenResponse),
-    400: json('A missing or invalid parameter, another grant type or audience', OAuthErrorResponse),
-    401: json('Unknown client or wrong secret', OAuthErrorResponse),
-  },
-  security: [],
-} satisfies FastifySchema;
-
 /** Every resource answers 401 in the envelope when its token is missing, invalid or expired. */
-const UNAUTHORIZED = json('The access token is missing, invalid or expired', FailureResponse, {
+const UNAUTHORIZED = documentedAnswer('The access token is missing, invalid or expired', FailureResponse, {
   'WWW-Authenticate': { type: 'string', description: 'Bearer error="invalid_token"' },
 });
 
@@ -138,7 +116,7 @@ function apiRoutes(): ApiRoute[] {
       ...('params' in def ? { params: def.params } : {}),
       ...('body' in def ? { body: def.body } : {}),
       response: {
-        200: json('The envelope: success with the fields below, or success false with the error alone (an unknown id, an invalid request)', replySchema(name)),
+        200: documentedAnswer('The envelope: success with the fields below, or success false with the error alone (an unknown id, an invalid request)', replySchema(name)),
         401: UNAUTHORIZED,
       },
     };
@@ -164,28 +142,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // The spec names this address; swagger-ui serves its page at the prefix itself.
   app.get(`${SWAGGER_UI_PATH}/index.html`, { schema: { hide: true } }, async (_request, reply) => reply.redirect(SWAGGER_UI_PATH));
 
-  app.post(OAUTH_TOKEN_PATH, { schema: TOKEN_ROUTE_SCHEMA }, async (request, reply) => {
-    const parsed = TokenRequest.safeParse(request.body);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    if (!parsed.success) {
-      if (body.grant_type !== undefined && body.grant_type !== 'client_credentials') {
-        return oauthError(reply, 400, 'unsupported_grant_type', 'Only grant_type client_credentials is supported.');
-      }
-      const field = parsed.error.issues[0]?.path.join('.') || 'body';
-      return oauthError(reply, 400, 'invalid_request', `Missing or invalid parameter: ${field}.`);
-    }
-    const { client_id, client_secret, audience } = parsed.data;
-    const hash = apiClientSecretHash(options.gateway.db, client_id);
-    if (!(await verifyClientSecret(client_secret, hash))) {
-      return oauthError(reply, 401, 'invalid_client', 'Unknown client or wrong secret.');
-    }
-    if (audience !== options.tokens.audience) {
-      return oauthError(reply, 400, 'invalid_request', `audience must be ${options.tokens.audience}`);
-    }
-    const token = await options.tokens.issue(client_id);
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ token_type: 'Bearer', access_token: token.accessToken, expires_in: token.expiresIn });
+  await registerTokenEndpoint(app, {
+    tokens: options.tokens,
+    secretHash: async (clientId) => apiClientSecretHash(options.gateway.db, clientId),
+    rateLimit: options.tokenRateLimit,
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -8,6 +8,13 @@ export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 
 type Json = Record<string, unknown>;
 
+/** A documented answer of a route: its description, its JSON body's schema and its headers. */
+export const documentedAnswer = <S>(description: string, schema: S, headers?: Record<string, { type: 'string'; description: string }>) => ({
+  description,
+  content: { 'application/json': { schema } },
+  ...(headers ? { headers } : {}),
+});
+
 /**
  * The component schemas the document's paths reach. The zod registry knows every schema with
  * an id, each in an input and an output form; a schema nothing refers to (the input form of

@@ -56,6 +56,8 @@ describe('uw serve', () => {
     [['--demo-deals', '0', '--demo'], /--demo-deals must be a whole number/],
     [['--bogus'], /Unknown option/],
     [['--user', 'not-an-email'], /e-mail/],
+    [['--token-failure-window', '0'], /--token-failure-window must be a whole number/],
+    [['--token-failures-per-client', 'ten'], /--token-failures-per-client must be a whole number/],
   ])('exits non-zero with a one-line reason for %j', async (args, reason) => {
     const { code, stderr } = await runUw(['serve', ...args, '--data-dir', newDir()]);
     expect(code).not.toBe(0);
@@ -67,7 +69,25 @@ describe('uw serve', () => {
     const { code, stdout } = await runUw(['serve', '--help']);
     expect(code).toBe(0);
     expect(stdout).toContain('--public-url');
+    expect(stdout).toContain('--token-failures-per-client');
   });
+
+  it('limits failed token requests as its flags say', async () => {
+    const r = await startUwServe(['--port', '0', '--data-dir', newDir(), '--client', 'id:secret', '--token-failures-per-client', '2']);
+    running.push(r);
+    const post = (secret: string) =>
+      fetch(`${r.origin}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'client_credentials', audience: `${r.origin}/api/`, client_id: 'id', client_secret: secret }),
+      });
+    expect((await post('secret')).status).toBe(200);
+    expect((await post('guess-1')).status).toBe(401);
+    expect((await post('guess-2')).status).toBe(401);
+    const refused = await post('secret');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(200);
+  }, 30_000);
 
   it('refuses a data directory written by a newer schema, with a clear message', async () => {
     const dataDir = newDir();

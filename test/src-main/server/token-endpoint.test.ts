@@ -1,11 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, OAUTH_TOKEN_PATH } from '../../../src-main/contract';
+import type { TokenRateLimit } from '../../../src-main/server/token-endpoint';
 import { CLIENT, startTestService, type TestService } from '../../support/service';
 
 let s: TestService;
 beforeAll(async () => {
-  s = await startTestService();
+  // Dozens of failed requests below: the rate limit is not what these tests are about.
+  s = await startTestService({ tokenRateLimit: { failuresPerClient: 1000, failuresPerAddress: 1000 } });
 });
 afterAll(async () => s?.stop());
 
@@ -17,8 +19,8 @@ const credentials = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
-function postToken(body: unknown): Promise<Response> {
-  return fetch(s.origin + OAUTH_TOKEN_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+function postToken(body: unknown, server = s): Promise<Response> {
+  return fetch(server.origin + OAUTH_TOKEN_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
 describe('checking client secrets', () => {
@@ -69,4 +71,54 @@ describe('checking client secrets', () => {
     expect(ratio, `unknown ${median(unknown).toFixed(1)} ms, known ${median(known).toFixed(1)} ms`).toBeGreaterThan(0.6);
     expect(ratio).toBeLessThan(1 / 0.6);
   }, 30_000);
+});
+
+describe('the rate limit of failed token requests', () => {
+  const OTHER = { clientId: 'other-client', secret: 'other-secret-77c1' };
+  const servers: TestService[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.stop();
+  });
+  async function limited(tokenRateLimit: Partial<TokenRateLimit>) {
+    const server = await startTestService({ clients: [CLIENT, OTHER], tokenRateLimit });
+    servers.push(server);
+    const post = (client: { clientId: string; secret: string }) =>
+      postToken({ grant_type: 'client_credentials', audience: `${server.baseUrl}/api/`, client_id: client.clientId, client_secret: client.secret }, server);
+    return { server, post };
+  }
+
+  it('refuses a client id with 429 and Retry-After once its failures are spent, its right secret too, and keeps other clients working', async () => {
+    const { post } = await limited({ failuresPerClient: 3, failuresPerAddress: 100, windowSeconds: 60 });
+    for (let i = 0; i < 3; i++) expect((await post({ ...CLIENT, secret: `guess-${i}` })).status).toBe(401);
+    const refused = await post(CLIENT);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(await refused.json()).toMatchObject({ error: 'temporarily_unavailable' });
+    expect((await post({ ...CLIENT, secret: 'guess-4' })).status).toBe(429);
+    expect((await post(OTHER)).status).toBe(200);
+  });
+
+  it('never counts successful requests: the real client gets fifty tokens in a row', async () => {
+    const { post } = await limited({ failuresPerClient: 2, failuresPerAddress: 2, windowSeconds: 60 });
+    for (let i = 0; i < 50; i++) expect((await post(CLIENT)).status).toBe(200);
+    expect((await post({ ...CLIENT, secret: 'guess' })).status).toBe(401);
+    expect((await post(CLIENT)).status).toBe(200);
+  });
+
+  it('refuses an address once its failures across client ids are spent', async () => {
+    const { post } = await limited({ failuresPerClient: 100, failuresPerAddress: 4, windowSeconds: 60 });
+    for (let i = 0; i < 4; i++) expect((await post({ clientId: `nobody-${i}`, secret: 'x' })).status).toBe(401);
+    const refused = await post(OTHER);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('takes requests again once the window has passed', async () => {
+    const { post } = await limited({ failuresPerClient: 1, windowSeconds: 1 });
+    expect((await post({ ...CLIENT, secret: 'guess' })).status).toBe(401);
+    expect((await post(CLIENT)).status).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await post(CLIENT)).status).toBe(200);
+  });
 });
