@@ -23,7 +23,7 @@ import {
 import { GATEWAY, type GatewayContext } from '../gateway';
 import { apiClientSecretHash } from '../store/api-clients';
 import { documentedAnswer, lazyReference, OPENAPI_PATH, type DocumentedRoute } from './reference';
-import { oauthError, registerTokenEndpoint, TOKEN_ROUTE_SCHEMA, type TokenRateLimit } from './token-endpoint';
+import { registerTokenEndpoint, TOKEN_ROUTE_SCHEMA, unreadableTokenRequest, type TokenRateLimit } from './token-endpoint';
 import type { TokenService } from './tokens';
 
 export interface ServerOptions {
@@ -78,7 +78,7 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(envelopeError('server', 'ValidationError', 'The server could not complete the request.'));
   }
-  if (request.url.startsWith(OAUTH_TOKEN_PATH)) return oauthError(reply, 400, 'invalid_request', 'The request body could not be read.');
+  if (request.url.startsWith(OAUTH_TOKEN_PATH)) return unreadableTokenRequest(error, reply);
   return reply.send(error);
 }
 

@@ -23,6 +23,9 @@ export interface TokenRateLimit {
  */
 export const DEFAULT_TOKEN_RATE_LIMIT: TokenRateLimit = { failuresPerClient: 10, failuresPerAddress: 30, windowSeconds: 300 };
 
+/** A token request is a few hundred bytes; the API's own limit (64 MB) is for bulk payloads. */
+export const TOKEN_BODY_LIMIT = 8 * 1024;
+
 export interface TokenEndpointOptions {
   tokens: TokenService;
   /** The stored secret hash of a client; undefined when there is no such client. */
@@ -41,12 +44,19 @@ export const TOKEN_ROUTE_SCHEMA = {
     200: documentedAnswer('The access token', TokenResponse),
     400: documentedAnswer('A missing or invalid parameter, another grant type or audience', OAuthErrorResponse),
     401: documentedAnswer('Unknown client or wrong secret', OAuthErrorResponse),
+    413: documentedAnswer(`A body over ${TOKEN_BODY_LIMIT} bytes`, OAuthErrorResponse),
     429: documentedAnswer('Too many failed requests for this client id or from this address', OAuthErrorResponse, {
       'Retry-After': { type: 'string', description: 'Seconds until requests are taken again' },
     }),
   },
   security: [],
 } satisfies FastifySchema;
+
+/** A body the token endpoint could not read (too large, malformed, of another type), as an OAuth error. */
+export function unreadableTokenRequest(error: { statusCode?: number }, reply: FastifyReply) {
+  if (error.statusCode === 413) return oauthError(reply, 413, 'invalid_request', `The request body is larger than ${TOKEN_BODY_LIMIT} bytes.`);
+  return oauthError(reply, 400, 'invalid_request', 'The request body could not be read.');
+}
 
 const clientIdOf = (request: FastifyRequest) => String((request.body as { client_id?: unknown } | undefined)?.client_id ?? '');
 
@@ -60,7 +70,7 @@ export async function registerTokenEndpoint(app: FastifyInstance, options: Token
     app.createRateLimit({ max: limits.failuresPerAddress, timeWindow, keyGenerator: (request) => `address ${request.ip}` }),
   ];
 
-  app.post(OAUTH_TOKEN_PATH, { schema: TOKEN_ROUTE_SCHEMA }, async (request, reply) => {
+  app.post(OAUTH_TOKEN_PATH, { schema: TOKEN_ROUTE_SCHEMA, bodyLimit: TOKEN_BODY_LIMIT }, async (request, reply) => {
     const parsed = TokenRequest.safeParse(request.body);
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (!parsed.success) {

@@ -73,6 +73,31 @@ describe('checking client secrets', () => {
   }, 30_000);
 });
 
+describe('body limits', () => {
+  it('refuses a token request over 8 KiB with 413 and invalid_request, JSON or form-encoded', async () => {
+    const padding = 'x'.repeat(9 * 1024);
+    const json = await postToken(credentials({ client_secret: padding }));
+    expect(json.status).toBe(413);
+    expect(await json.json()).toMatchObject({ error: 'invalid_request' });
+    const form = await fetch(s.origin + OAUTH_TOKEN_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(credentials({ client_secret: padding })).toString(),
+    });
+    expect(form.status).toBe(413);
+    expect((await postToken(credentials())).status).toBe(200);
+  });
+
+  it('keeps the large limit on the API: a 2 MB bulk update is taken', async () => {
+    const itemsToUpdate = Array.from({ length: 10_000 }, (_, i) => ({ id: `no-such-deal-${i}`, updates: [{ property: 'Note', value: 'n'.repeat(160) }] }));
+    const body = JSON.stringify({ itemsToUpdate });
+    expect(body.length).toBeGreaterThan(2_000_000);
+    const res = await s.api('PATCH', '/bulkUpdateDeals', body);
+    expect(res.status).toBe(200);
+    expect(res.body.errors).toHaveLength(10_000);
+  });
+});
+
 describe('the rate limit of failed token requests', () => {
   const OTHER = { clientId: 'other-client', secret: 'other-secret-77c1' };
   const servers: TestService[] = [];
