@@ -1,3 +1,4 @@
+import { withoutCredentials } from '../sync/urls';
 import { UsageError } from './args';
 
 const HELP = `uw — Underwriting Workstation command line
@@ -30,7 +31,8 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  const message = err instanceof Error ? err.message : String(err);
+  // A URL in a message (a flag's value, a remote in a sync failure) loses its user name and password.
+  const message = withoutCredentials(err instanceof Error ? err.message : String(err));
   process.stderr.write(`uw: ${message.split('\n')[0]}\n`);
   process.exit(err instanceof UsageError ? 2 : 1);
 });

@@ -40,15 +40,39 @@ export async function verifyClientSecret(secret: string, stored: string | undefi
   return timingSafeEqual(expected, actual) && stored !== undefined;
 }
 
+export interface ClientCredentials {
+  clientId: string;
+  secret: string;
+}
+
+/** One "ID:SECRET" pair; the secret is everything after the first colon. */
+function parsePair(pair: string): ClientCredentials {
+  const at = pair.indexOf(':');
+  if (at <= 0 || at === pair.length - 1) throw new Error('a client must be given as ID:SECRET');
+  return { clientId: pair.slice(0, at), secret: pair.slice(at + 1) };
+}
+
 /** Parses "id:secret" (the --client flag) and "id1:secret1,id2:secret2" (UW_CLIENTS). */
-export function parseClientCredentials(spec: string): { clientId: string; secret: string }[] {
+export function parseClientCredentials(spec: string): ClientCredentials[] {
   return spec
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
-    .map((pair) => {
-      const at = pair.indexOf(':');
-      if (at <= 0 || at === pair.length - 1) throw new Error('a client must be given as ID:SECRET');
-      return { clientId: pair.slice(0, at), secret: pair.slice(at + 1) };
-    });
+    .map(parsePair);
+}
+
+/**
+ * Parses a clients file (--clients-file, --clients-stdin): an "ID:SECRET" pair per line, where
+ * a secret may hold commas; blank lines and lines starting with # are skipped.
+ */
+export function parseClientLines(text: string): ClientCredentials[] {
+  return text.split(/\r?\n/).flatMap((line, i) => {
+    const pair = line.trim();
+    if (pair === '' || pair.startsWith('#')) return [];
+    try {
+      return [parsePair(pair)];
+    } catch (err) {
+      throw new Error(`line ${i + 1}: ${(err as Error).message}`, { cause: err });
+    }
+  });
 }
