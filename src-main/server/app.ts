@@ -16,7 +16,9 @@ import {
   FailureResponse,
   OAUTH_TOKEN_PATH,
   SWAGGER_UI_PATH,
+  issuesToErrorDto,
   replySchema,
+  type EndpointDef,
   type EndpointName,
   type ErrorDto,
 } from '../contract';
@@ -56,12 +58,19 @@ type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaCont
 // Fastify types the factories after its default compilers (ajv's validate functions).
 const COMPILERS = { buildValidator: () => passThroughValidator, buildSerializer: () => jsonSerializer } as unknown as CompilersFactory;
 
+/** Underwriting payloads (a 10,000-deal bulk update) are large. */
+const API_BODY_LIMIT = 64 * 1024 * 1024;
+
 function createFastify(logger: boolean | undefined): FastifyInstance {
   const app = Fastify({
     logger: logger ? { level: 'info', redact: ['req.headers.authorization', 'req.body.client_secret'] } : false,
-    // Underwriting payloads (a 10,000-deal bulk update) are large.
-    bodyLimit: 64 * 1024 * 1024,
-    return503OnClosing: true,
+    bodyLimit: API_BODY_LIMIT,
+    // Path parameters are checked against their schemas (ids: 100 characters) and answered in the
+    // envelope; Fastify's own check (414 in its format) only stops what Node's header limit lets through.
+    routerOptions: { maxParamLength: 16 * 1024 },
+    frameworkErrors,
+    // A request that arrives while the server closes is answered 503 by closingAnswer, in the envelope.
+    return503OnClosing: false,
     schemaController: { compilersFactory: COMPILERS },
   });
   app.setValidatorCompiler(passThroughValidator);
@@ -71,10 +80,28 @@ function createFastify(logger: boolean | undefined): FastifyInstance {
   return app;
 }
 
+const isApiUrl = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!;
+
+/**
+ * Every answer under the API prefix carries the envelope: a body Fastify cannot read is a
+ * ValidationError on the body (HTTP 200, as for any invalid input), one over the limit 413.
+ */
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (request.url.startsWith(API_PREFIX)) {
-    const malformed = error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError;
-    if (malformed) return reply.code(200).send(envelopeError('body', 'ValidationError', `The request body is not valid JSON: ${error.message}`));
+  if (isApiUrl(request.url)) {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send(envelopeError('body', 'ValidationError', `The request body is larger than ${API_BODY_LIMIT / 2 ** 20} MiB.`));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const type = request.headers['content-type'];
+      return reply.send(envelopeError('content-type', 'ValidationError', `The request body must be JSON (content-type: application/json), not ${type ? `"${type}"` : 'untyped'}.`));
+    }
+    if (error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError) {
+      return reply.code(200).send(envelopeError('body', 'ValidationError', `The request body is not valid JSON: ${error.message}`));
+    }
+    if (error.statusCode !== undefined && error.statusCode < 500) {
+      return reply.code(error.statusCode).send(envelopeError('request', 'ValidationError', error.message));
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(envelopeError('server', 'ValidationError', 'The server could not complete the request.'));
   }
@@ -82,15 +109,49 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
   return reply.send(error);
 }
 
+/** Errors Fastify meets before routing: a path that is not validly percent-encoded, an overlong parameter. */
+function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The path is not validly percent-encoded.' : 'A path parameter is too long.';
+  if (isApiUrl(request.url)) return reply.code(200).send(envelopeError('path', 'ValidationError', message));
+  return reply.code(400).send({ error: 'Bad Request', message, statusCode: 400 });
+}
+
+/** Each endpoint's path as a pattern, with the methods it takes (for 405 and its Allow header). */
+const ROUTE_PATTERNS = ENDPOINT_NAMES.flatMap((name) => {
+  const def = ENDPOINTS[name];
+  return [def.path, ...('aliases' in def ? def.aliases : [])].map((path) => ({
+    pattern: new RegExp(`^${API_PREFIX}${path.replace(/:\w+/g, '[^/]+')}$`),
+    method: def.method,
+  }));
+});
+
 function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
-  const body = envelopeError('path', 'MissingEntity', `No endpoint ${request.method} ${request.url.split('?')[0]}.`);
-  return reply.code(404).send(body);
+  const path = pathOf(request);
+  const allowed = ROUTE_PATTERNS.filter((route) => route.pattern.test(path)).map((route) => route.method);
+  if (allowed.length > 0 && isApiUrl(path)) {
+    const methods = [...new Set(allowed.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])))].join(', ');
+    return reply
+      .code(405)
+      .header('allow', methods)
+      .send(envelopeError('method', 'ValidationError', `${path} takes ${methods}, not ${request.method}.`));
+  }
+  return reply.code(404).send(envelopeError('path', 'MissingEntity', `No endpoint ${request.method} ${path}.`));
+}
+
+/** What arrives once the server has started closing (in-flight requests still finish). */
+function closingAnswer(request: FastifyRequest, reply: FastifyReply) {
+  reply.code(503).header('connection', 'close');
+  return isApiUrl(request.url)
+    ? reply.send(envelopeError('server', 'ValidationError', 'The server is shutting down; retry with another instance or later.'))
+    : reply.send({ error: 'Service Unavailable', message: 'The server is shutting down.', statusCode: 503 });
 }
 
 /** Every resource answers 401 in the envelope when its token is missing, invalid or expired. */
 const UNAUTHORIZED = documentedAnswer('The access token is missing, invalid or expired', FailureResponse, {
   'WWW-Authenticate': { type: 'string', description: 'Bearer error="invalid_token"' },
 });
+
+const TOO_LARGE = documentedAnswer(`The request body is larger than ${API_BODY_LIMIT / 2 ** 20} MiB`, FailureResponse);
 
 interface ApiRoute {
   name: EndpointName;
@@ -118,6 +179,7 @@ function apiRoutes(): ApiRoute[] {
       response: {
         200: documentedAnswer('The envelope: success with the fields below, or success false with the error alone (an unknown id, an invalid request)', replySchema(name)),
         401: UNAUTHORIZED,
+        ...('body' in def ? { 413: TOO_LARGE } : {}),
       },
     };
     for (const path of [def.path, ...('aliases' in def ? def.aliases : [])]) {
@@ -129,6 +191,11 @@ function apiRoutes(): ApiRoute[] {
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const app = createFastify(options.logger).withTypeProvider<ZodTypeProvider>();
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => (closing ? closingAnswer(request, reply) : undefined));
 
   await app.register(formbody);
   // The API reference: swagger-ui at its prefix (the spec names .../index.html), the document
@@ -164,10 +231,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   for (const route of apiRoutes()) {
     const handler = GATEWAY[route.name]!;
+    const def: EndpointDef = ENDPOINTS[route.name];
     app.route({
       ...route,
-      handler: async (request) =>
-        (await handler(options.gateway, { params: (request.params ?? {}) as Record<string, string>, body: request.body })) as never,
+      handler: async (request) => {
+        // Path parameters are checked here (their length above all), the body by the gateway.
+        const params = def.params?.safeParse(request.params);
+        if (params && !params.success) return { success: false, error: issuesToErrorDto(params.error, request.params) } as never;
+        return (await handler(options.gateway, { params: (request.params ?? {}) as Record<string, string>, body: request.body })) as never;
+      },
     });
   }
   // Web mode's modules (@fastify/static among them) are loaded only when it is on.
