@@ -22,6 +22,7 @@ import { ImportCollateralsRequestDto, ImportReportResponseDto, ImportResponseDto
 import { CompanyInfoResponseDto, PersonInfoResponseDto } from './party';
 import { CommercialRentRollInfoResponseDto, ResidentialRentRollInfoResponseDto } from './rent-roll';
 import { CrossDealCollateralReportFilterDto, CrossDealCollateralReportResponseDto } from './report';
+import { entityId } from './scalars';
 
 /** Every endpoint path below is relative to this prefix on {base_url}. */
 export const API_PREFIX = '/api/apiGateway';
@@ -43,11 +44,8 @@ export interface EndpointDef {
   summary: string;
 }
 
-/** Ids are UUIDs (36 characters); 100 leaves room for another platform's ids. */
-export const MAX_ID_LENGTH = 100;
-
 const param = <K extends string>(key: K, what: string) =>
-  z.object({ [key]: z.string().min(1).max(MAX_ID_LENGTH).describe(what) } as Record<K, z.ZodString>);
+  z.object({ [key]: entityId().min(1).describe(what) } as Record<K, z.ZodString>);
 
 const IdParams = (what: string) => param('id', what);
 const DealIdParams = param('dealId', 'Deal id');

@@ -3,9 +3,9 @@ import { z } from 'zod';
 export const TokenRequest = z
   .object({
     grant_type: z.literal('client_credentials'),
-    audience: z.string().describe('Identifier of the target API: {base_url}/api/'),
-    client_id: z.string(),
-    client_secret: z.string(),
+    audience: z.string().max(2000).describe('Identifier of the target API: {base_url}/api/'),
+    client_id: z.string().max(200),
+    client_secret: z.string().max(1000),
   })
   .meta({ id: 'TokenRequest' });
 export type TokenRequest = z.infer<typeof TokenRequest>;

@@ -103,6 +103,39 @@ describe('the served OpenAPI document', () => {
   });
 });
 
+describe('the limits of what the API takes', () => {
+  it('are documented on every request field: a maximum length on each free string, a range on each number', () => {
+    const resolve = (schema: Json): Json =>
+      typeof schema.$ref === 'string' ? doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')]! : schema;
+    const unbounded: string[] = [];
+    let checked = 0;
+    const walk = (node: Json, at: string, seen: Set<Json>) => {
+      const schema = resolve(node);
+      if (seen.has(schema)) return;
+      seen.add(schema);
+      const type = schema.type;
+      if (type === 'string' && schema.enum === undefined && schema.const === undefined && schema.format === undefined && schema.pattern === undefined) {
+        checked++;
+        if (typeof schema.maxLength !== 'number') unbounded.push(at);
+      }
+      if (type === 'number' || type === 'integer') {
+        checked++;
+        if (typeof schema.maximum !== 'number' && typeof schema.exclusiveMaximum !== 'number') unbounded.push(at);
+      }
+      for (const [key, child] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) walk(child, `${at}.${key}`, seen);
+      if (schema.items) walk(schema.items as Json, `${at}[]`, seen);
+      for (const branch of [...((schema.anyOf ?? []) as Json[]), ...((schema.oneOf ?? []) as Json[])]) walk(branch, at, seen);
+    };
+    for (const { path, method, op } of operations()) {
+      for (const parameter of op.parameters ?? []) walk(parameter.schema, `${method} ${path} ${parameter.name}`, new Set());
+      const body = op.requestBody?.content['application/json']?.schema;
+      if (body) walk(body, `${method} ${path} body`, new Set());
+    }
+    expect(unbounded).toEqual([]);
+    expect(checked).toBeGreaterThan(60);
+  });
+});
+
 /** The document's schema of an operation's answer with this status. */
 function responseSchema(path: string, method: string, status: number): Json {
   const schema = doc.paths[path]?.[method]?.responses[String(status)]?.content?.['application/json']?.schema;
