@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import { parseClientCredentials, parseClientLines, type ClientCredentials } from '../server/client-secret';
 import { startService } from '../server/service';
-import { hasCredentials } from '../sync/urls';
 import { DEFAULT_TOKEN_RATE_LIMIT } from '../server/token-endpoint';
+import { hasCredentials } from '../sync/urls';
 import { parseCommandArgs, parsePort, parsePositiveInt, splitList, UsageError } from './args';
 
 export const SERVE_HELP = `uw serve — run the Deal Underwriting Service over HTTP on a data directory

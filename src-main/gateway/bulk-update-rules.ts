@@ -141,6 +141,7 @@ function maxLength(property: BulkUpdateProperty): number {
   if (FREE_TEXT.has(property)) return LIMITS.textLength;
   return property === 'Owner' ? LIMITS.emailLength : LIMITS.nameLength;
 }
+
 const termRule = (min: 0 | 1): NumberRule => ({
   min: 0,
   minExclusive: min === 1,
