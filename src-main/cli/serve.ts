@@ -1,7 +1,10 @@
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
-import { parseClientCredentials } from '../server/client-secret';
+import { parseClientCredentials, parseClientLines, type ClientCredentials } from '../server/client-secret';
 import { startService } from '../server/service';
+import { DEFAULT_TOKEN_RATE_LIMIT } from '../server/token-endpoint';
+import { hasCredentials } from '../sync/urls';
 import { parseCommandArgs, parsePort, parsePositiveInt, splitList, UsageError } from './args';
 
 export const SERVE_HELP = `uw serve — run the Deal Underwriting Service over HTTP on a data directory
@@ -10,12 +13,53 @@ export const SERVE_HELP = `uw serve — run the Deal Underwriting Service over H
   --data-dir DIR      data directory (default ./data)
   --host HOST         address to bind (default 127.0.0.1)
   --public-url URL    base_url clients use (default http://HOST:PORT); tokens carry {base_url}/api/
-  --client ID:SECRET  provision an API client (repeatable; also UW_CLIENTS="id1:s1,id2:s2")
+  --client ID:SECRET  provision an API client (repeatable). The secret is then visible to every
+                      local user in the process list: prefer --clients-file, --clients-stdin or
+                      UW_CLIENTS="id1:s1,id2:s2" (the environment is readable by your user only)
+  --clients-file FILE provision the API clients of FILE: an ID:SECRET per line, # comments
+                      (keep it 0600; a file others can read is used with a warning)
+  --clients-stdin     provision the API clients read from stdin, as in --clients-file, e.g.
+                      uw serve --clients-stdin < clients.txt
   --user EMAIL        ensure a platform user exists (repeatable; also UW_USERS="a@x,b@y")
   --demo              fill an empty store with the demo portfolio
   --demo-deals N      deals in the demo portfolio (default 200)
   --web               also serve the workstation UI at /
+
+Failed token requests (wrong secret or unknown client) are limited per client id and per
+address; once a limit is spent, /oauth/token answers 429 with Retry-After until its window ends.
+Successful requests are not counted.
+  --token-failures-per-client N    failed requests per client id and window (default 10)
+  --token-failures-per-address N   failed requests per address and window (default 30)
+  --token-failure-window SECONDS   length of the window (default 300)
 `;
+
+function clientsFrom(source: string, text: string): ClientCredentials[] {
+  try {
+    return parseClientLines(text);
+  } catch (err) {
+    throw new UsageError(`${source}: ${(err as Error).message}`);
+  }
+}
+
+function readClientsFile(file: string): ClientCredentials[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--clients-file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  if (process.platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) {
+    process.stderr.write(`uw: warning: ${file} holds client secrets and other users can read it (chmod 600 ${file})\n`);
+  }
+  return clientsFrom('--clients-file', text);
+}
+
+async function readClientsStdin(): Promise<ClientCredentials[]> {
+  if (process.stdin.isTTY) process.stderr.write('uw: reading ID:SECRET lines from stdin; end with Ctrl-D\n');
+  let text = '';
+  for await (const chunk of process.stdin) text += String(chunk);
+  return clientsFrom('--clients-stdin', text);
+}
 
 export async function serve(argv: string[]): Promise<void> {
   const args = parseCommandArgs(argv, {
@@ -24,10 +68,15 @@ export async function serve(argv: string[]): Promise<void> {
     host: { type: 'string' },
     'public-url': { type: 'string' },
     client: { type: 'string', multiple: true },
+    'clients-file': { type: 'string' },
+    'clients-stdin': { type: 'boolean' },
     user: { type: 'string', multiple: true },
     demo: { type: 'boolean' },
     'demo-deals': { type: 'string' },
     web: { type: 'boolean' },
+    'token-failures-per-client': { type: 'string' },
+    'token-failures-per-address': { type: 'string' },
+    'token-failure-window': { type: 'string' },
   });
   if (args.help) {
     process.stdout.write(SERVE_HELP);
@@ -38,6 +87,8 @@ export async function serve(argv: string[]): Promise<void> {
   if (args['demo-deals'] && !args.demo) throw new UsageError('--demo-deals goes with --demo');
   const publicUrl = args['public-url'];
   if (publicUrl !== undefined && !URL.canParse(publicUrl)) throw new UsageError(`--public-url is not a URL: "${publicUrl}"`);
+  // base_url is the tokens' issuer and audience, and printed: it carries no user name or password.
+  if (publicUrl !== undefined && hasCredentials(publicUrl)) throw new UsageError('--public-url must not carry a user name or password');
   const clients = [...(args.client ?? []), ...splitList(process.env.UW_CLIENTS)].flatMap((spec) => {
     try {
       return parseClientCredentials(spec);
@@ -45,6 +96,13 @@ export async function serve(argv: string[]): Promise<void> {
       throw new UsageError(`--client / UW_CLIENTS: ${(err as Error).message}`);
     }
   });
+  if (args['clients-file'] !== undefined) clients.push(...readClientsFile(args['clients-file']));
+  if (args['clients-stdin']) clients.push(...(await readClientsStdin()));
+  const tokenRateLimit = {
+    failuresPerClient: parsePositiveInt('--token-failures-per-client', args['token-failures-per-client'], DEFAULT_TOKEN_RATE_LIMIT.failuresPerClient),
+    failuresPerAddress: parsePositiveInt('--token-failures-per-address', args['token-failures-per-address'], DEFAULT_TOKEN_RATE_LIMIT.failuresPerAddress),
+    windowSeconds: parsePositiveInt('--token-failure-window', args['token-failure-window'], DEFAULT_TOKEN_RATE_LIMIT.windowSeconds),
+  };
   const users = [...(args.user ?? []), ...splitList(process.env.UW_USERS)];
   const badUser = users.find((u) => !/^[^\s@]+@[^\s@]+$/.test(u));
   if (badUser !== undefined) throw new UsageError(`--user must be an e-mail address, not "${badUser}"`);
@@ -61,6 +119,7 @@ export async function serve(argv: string[]): Promise<void> {
     users,
     demoDeals: args.demo ? demoDeals : undefined,
     web: args.web,
+    tokenRateLimit,
     // Web mode: the bridge serves the workstation's channel table (the server layer cannot
     // import src-main/app, so the composition root hands it a factory).
     bridge:

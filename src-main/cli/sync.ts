@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 // Only the lock module of the app layer: the workstation takes the same sync.lock.
 import { acquireSyncLock } from '../app/sync-lock';
 import { closeDb, openDb, STORE_FILE } from '../store/db';
-import { runSync, SyncError, type SyncEvent, type SyncMode, type SyncSummary } from '../sync';
+import { hasCredentials, runSync, SyncError, type SyncEvent, type SyncMode, type SyncSummary } from '../sync';
 import { parseCommandArgs, UsageError } from './args';
 
 export const SYNC_HELP = `uw sync — one full sync of a data directory with the central platform: pull, then push
@@ -21,6 +21,8 @@ the sync completed (conflicts and rejections are results), 1 with the reason whe
 function url(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new UsageError(`${name} must be an http(s) URL, not "${value}"`);
+  // fetch sends no user:password@ (it refuses such URLs), and they would reach the output.
+  if (hasCredentials(value)) throw new UsageError(`${name} must not carry a user name or password: the platform takes --client-id and UW_CLIENT_SECRET`);
   return value;
 }
 

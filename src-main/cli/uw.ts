@@ -1,3 +1,4 @@
+import { withoutCredentials } from '../sync/urls';
 import { UsageError } from './args';
 
 const HELP = `uw — Underwriting Workstation command line
@@ -5,6 +6,7 @@ const HELP = `uw — Underwriting Workstation command line
   uw serve   run the Deal Underwriting Service over HTTP (uw serve --help)
   uw sync    sync a data directory with the central platform: pull, then push (uw sync --help)
   uw report  write the cross-deal collateral report to a CSV or XLSX file (uw report --help)
+  uw client  list or remove the API clients of a data directory (uw client --help)
 
 Run through npm: npm run uw -- <command> [options]
 `;
@@ -14,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<void>>>
   serve: async () => (await import('./serve')).serve,
   sync: async () => (await import('./sync')).sync,
   report: async () => (await import('./report')).report,
+  client: async () => (await import('./client')).client,
 };
 
 async function main(argv: string[]): Promise<void> {
@@ -28,7 +31,8 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  const message = err instanceof Error ? err.message : String(err);
+  // A URL in a message (a flag's value, a remote in a sync failure) loses its user name and password.
+  const message = withoutCredentials(err instanceof Error ? err.message : String(err));
   process.stderr.write(`uw: ${message.split('\n')[0]}\n`);
   process.exit(err instanceof UsageError ? 2 : 1);
 });

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { addressText, shortText } from './scalars';
 
 export const LatLngDto = z.object({ lat: z.number(), lng: z.number() });
 export type LatLngDto = z.infer<typeof LatLngDto>;
+
+/** Coordinates in a request: degrees of latitude and longitude. */
+const LatLngInputDto = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 
 export const AddressDto = z.object({
   fullAddress: z.string(),
@@ -20,15 +24,13 @@ export type AddressDto = z.infer<typeof AddressDto>;
 
 /** Sent on creates and imports; at least one of fullAddress, placeId, latLng is mandatory. */
 export const AddressCreateDto = z.object({
-  fullAddress: z
-    .string()
+  fullAddress: addressText()
     .optional()
     .describe('Complete street address, validated by the place-lookup service'),
-  additionalFreeText: z.string().optional().describe('Suite or unit information'),
-  placeId: z
-    .string()
+  additionalFreeText: shortText().optional().describe('Suite or unit information'),
+  placeId: shortText()
     .optional()
     .describe('Place-lookup identifier; when given it overrides fullAddress'),
-  latLng: LatLngDto.optional(),
+  latLng: LatLngInputDto.optional(),
 });
 export type AddressCreateDto = z.infer<typeof AddressCreateDto>;

@@ -13,15 +13,19 @@ import {
   UserSelectedLtv,
 } from './enums';
 import { envelope } from './error';
+import { entityId, freeText, LIMITS } from './scalars';
 
 export const UpdateDto = z.object({
   property: BulkUpdateProperty,
-  value: z.string().describe('Format depends on the property (see DEAL_PROPERTIES)'),
+  value: freeText().describe(
+    `Format depends on the property (see DEAL_PROPERTIES). Numbers in plain decimal notation that a double holds exactly (up to ${LIMITS.significantDigits} significant digits always are), ` +
+      `amounts up to ${LIMITS.money.toLocaleString('en-US')} USD; Note, Description and the custom fields up to ${LIMITS.textLength.toLocaleString('en-US')} characters, other texts up to ${LIMITS.nameLength}`,
+  ),
 });
 export type UpdateDto = z.infer<typeof UpdateDto>;
 
 export const UpdateDealItemDto = z.object({
-  id: z.string().describe('Deal id'),
+  id: entityId().describe('Deal id'),
   updates: z.array(UpdateDto).describe('Only the properties to change'),
 });
 export type UpdateDealItemDto = z.infer<typeof UpdateDealItemDto>;

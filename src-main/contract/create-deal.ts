@@ -2,44 +2,44 @@ import { z } from 'zod';
 import { AddressCreateDto } from './address';
 import { AssetType, LoanType } from './enums';
 import { envelope } from './error';
-import { decimal } from './scalars';
+import { amount, decimal, freeText, LIMITS, quantity, shortText, STORAGE_LIMIT, userId } from './scalars';
 
 // Every field is optional at the schema level: the gateway reports the first absent entry of
 // MANDATORY_CREATE_FIELDS itself as MissingMandatoryField. Types and value ranges are checked here.
 
 const dealFields = {
-  ownerId: z.string().optional().describe('User id (an e-mail address) of an existing user, the deal owner'),
-  dealName: z.string().optional(),
+  ownerId: userId().optional().describe('User id (an e-mail address) of an existing user, the deal owner'),
+  dealName: shortText().optional(),
   address: AddressCreateDto.optional(),
   loanType: LoanType.optional(),
-  loanAmount: z.number().positive().optional().describe('USD, > 0'),
-  loanTerm: z.int().positive().optional().describe('Months, a whole number > 0'),
+  loanAmount: amount().positive().optional().describe('USD, > 0'),
+  loanTerm: z.int().positive().max(LIMITS.termMonths).optional().describe(`Months, a whole number from 1 to ${LIMITS.termMonths}`),
 };
 
 export const ResidentialLivingUnitCreateDto = z.object({
-  frontEndGridLineNumber: z.string().optional().describe('Orders the list'),
-  description: z.string().optional(),
-  bedrooms: z.number().nonnegative().optional(),
-  bathrooms: z.number().nonnegative().optional(),
-  unitSize: z.number().positive().optional().describe('Average square feet, > 0'),
-  numUnits: z.int().min(1).optional().describe('Units of this type, >= 1'),
+  frontEndGridLineNumber: shortText().optional().describe('Orders the list'),
+  description: freeText().optional(),
+  bedrooms: quantity().nonnegative().optional(),
+  bathrooms: quantity().nonnegative().optional(),
+  unitSize: quantity().positive().optional().describe('Average square feet, > 0'),
+  numUnits: z.int().min(1).max(LIMITS.quantity, STORAGE_LIMIT).optional().describe('Units of this type, >= 1'),
 });
 export type ResidentialLivingUnitCreateDto = z.infer<typeof ResidentialLivingUnitCreateDto>;
 
 export const CommercialLivingUnitCreateDto = z.object({
-  frontEndGridLineNumber: z.string().optional().describe('Orders the list'),
-  description: z.string().optional(),
-  suite: z.string().optional(),
-  floor: z.number().optional(),
-  unitSize: z.number().positive().optional().describe('Square feet, > 0'),
+  frontEndGridLineNumber: shortText().optional().describe('Orders the list'),
+  description: freeText().optional(),
+  suite: shortText().optional(),
+  floor: quantity().optional(),
+  unitSize: quantity().positive().optional().describe('Square feet, > 0'),
 });
 export type CommercialLivingUnitCreateDto = z.infer<typeof CommercialLivingUnitCreateDto>;
 
 export const HotelCreateDto = z.object({
-  totalRooms: z.int().nonnegative().optional(),
-  averageDailyRate: z.number().nonnegative().optional().describe('Average daily rate, USD'),
+  totalRooms: z.int().nonnegative().max(LIMITS.quantity, STORAGE_LIMIT).optional(),
+  averageDailyRate: amount('Average daily rate').nonnegative().optional(),
   occupancy: decimal('Occupancy').min(0).max(1).optional(),
-  totalSf: z.number().nonnegative().optional().describe('Square feet'),
+  totalSf: quantity('Square feet').nonnegative().optional(),
 });
 export type HotelCreateDto = z.infer<typeof HotelCreateDto>;
 

@@ -22,6 +22,7 @@ import { ImportCollateralsRequestDto, ImportReportResponseDto, ImportResponseDto
 import { CompanyInfoResponseDto, PersonInfoResponseDto } from './party';
 import { CommercialRentRollInfoResponseDto, ResidentialRentRollInfoResponseDto } from './rent-roll';
 import { CrossDealCollateralReportFilterDto, CrossDealCollateralReportResponseDto } from './report';
+import { entityId } from './scalars';
 
 /** Every endpoint path below is relative to this prefix on {base_url}. */
 export const API_PREFIX = '/api/apiGateway';
@@ -44,7 +45,7 @@ export interface EndpointDef {
 }
 
 const param = <K extends string>(key: K, what: string) =>
-  z.object({ [key]: z.string().min(1).describe(what) } as Record<K, z.ZodString>);
+  z.object({ [key]: entityId().min(1).describe(what) } as Record<K, z.ZodString>);
 
 const IdParams = (what: string) => param('id', what);
 const DealIdParams = param('dealId', 'Deal id');

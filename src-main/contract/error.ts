@@ -34,7 +34,7 @@ export function envelope<T extends z.ZodRawShape>(shape: T) {
 }
 
 /** The body of a failed call that carries no DTO fields, e.g. an unknown id or a 401. */
-export const FailureResponse = z.object({ success: z.literal(false), error: ErrorDto });
+export const FailureResponse = z.object({ success: z.literal(false), error: ErrorDto }).meta({ id: 'FailureResponse' });
 export type FailureResponse = z.infer<typeof FailureResponse>;
 
 type Issue = z.core.$ZodIssue;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LoanPaymentStructure } from './enums';
 import { envelope } from './error';
-import { decimal, months, percentage, usd } from './scalars';
+import { decimal, extension, months, percentage, usd } from './scalars';
 
 export const LoanFundsItemDto = z.object({
   sourcesOfFunds: z.string(),
@@ -15,6 +15,7 @@ export const LoanFundsItemDto = z.object({
   debtYield: percentage('Debt yield'),
   ltv: decimal('Loan-to-value'),
   dscr: z.number(),
+  debtService: extension(usd('Annual debt service of this loan alone'), 'the annual debt service of this loan'),
 });
 export type LoanFundsItemDto = z.infer<typeof LoanFundsItemDto>;
 

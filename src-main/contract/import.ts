@@ -2,35 +2,35 @@ import { z } from 'zod';
 import { AddressCreateDto } from './address';
 import { AssetType } from './enums';
 import { envelope, ImportErrorDto } from './error';
-import { IsoDate } from './scalars';
+import { amount, entityId, freeText, IsoDate, shortText } from './scalars';
 
 // Rules marked "checked asynchronously" are not in these schemas: they run after the import call
 // returns and their failures appear in the import report.
 const async = (rule: string) => `${rule}; checked asynchronously (see the import report)`;
 
 export const CollateralCreateDataDto = z.object({
-  dealIds: z.array(z.string()).optional().describe(async('Deals the collateral belongs to; not blank, each must exist')),
-  name: z.string().optional(),
-  subType: z.string().optional().describe(async('Must match the system configuration')),
-  description: z.string().optional(),
+  dealIds: z.array(entityId()).optional().describe(async('Deals the collateral belongs to; not blank, each must exist')),
+  name: shortText().optional(),
+  subType: shortText().optional().describe(async('Must match the system configuration')),
+  description: freeText().optional(),
   address: AddressCreateDto.optional(),
-  subStatus: z.string().optional(),
+  subStatus: shortText().optional(),
   propertyType: AssetType.optional(),
 });
 export type CollateralCreateDataDto = z.infer<typeof CollateralCreateDataDto>;
 
 export const AlternativeValuationCreateDataDto = z.object({
-  name: z.string().optional().describe(async('Not blank')),
-  valuation: z.number().optional().describe(async('USD, greater than 0')),
-  description: z.string().optional(),
+  name: shortText().optional().describe(async('Not blank')),
+  valuation: amount().optional().describe(async('USD, greater than 0')),
+  description: freeText().optional(),
   asOfDate: IsoDate.optional(),
-  valueBasis: z.string().optional().describe(async('Must match the system configuration')),
+  valueBasis: shortText().optional().describe(async('Must match the system configuration')),
 });
 export type AlternativeValuationCreateDataDto = z.infer<typeof AlternativeValuationCreateDataDto>;
 
 export const ImportCollateralItemDto = z.object({
-  clientItemId: z.string().describe('Client-chosen id, associated with the newly created entity id'),
-  migrationReference: z.string().optional(),
+  clientItemId: shortText().describe('Client-chosen id, associated with the newly created entity id'),
+  migrationReference: shortText().optional(),
   collateralCreateData: CollateralCreateDataDto,
   alternativeValuationCreateData: AlternativeValuationCreateDataDto.optional(),
 });

@@ -3,9 +3,9 @@ import { z } from 'zod';
 export const TokenRequest = z
   .object({
     grant_type: z.literal('client_credentials'),
-    audience: z.string().describe('Identifier of the target API: {base_url}/api/'),
-    client_id: z.string(),
-    client_secret: z.string(),
+    audience: z.string().max(2000).describe('Identifier of the target API: {base_url}/api/'),
+    client_id: z.string().max(200),
+    client_secret: z.string().max(1000),
   })
   .meta({ id: 'TokenRequest' });
 export type TokenRequest = z.infer<typeof TokenRequest>;
@@ -19,7 +19,10 @@ export const TokenResponse = z
   .meta({ id: 'TokenResponse' });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
-/** RFC 6749 section 5.2 error codes. */
+/**
+ * RFC 6749 section 5.2 error codes, and temporarily_unavailable (its section 4.1.2.1) for a
+ * request refused by the rate limit of failed attempts (HTTP 429 with Retry-After).
+ */
 export const OAuthErrorCode = z.enum([
   'invalid_request',
   'invalid_client',
@@ -27,6 +30,7 @@ export const OAuthErrorCode = z.enum([
   'unauthorized_client',
   'unsupported_grant_type',
   'invalid_scope',
+  'temporarily_unavailable',
 ]);
 export type OAuthErrorCode = z.infer<typeof OAuthErrorCode>;
 

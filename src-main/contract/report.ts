@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AssetType, DealState, LoanType } from './enums';
 import { envelope } from './error';
-import { decimal, IsoDate, months, percentage, usd } from './scalars';
+import { amount, decimal, entityId, IsoDate, months, percentage, shortText, usd, userId } from './scalars';
 
 export const CrossDealCollateralReportRowDto = z
   .object({
@@ -44,16 +44,16 @@ export type SortDirection = z.infer<typeof SortDirection>;
 
 export const CrossDealCollateralReportFilterDto = z
   .object({
-    dealIds: z.array(z.string()).optional(),
+    dealIds: z.array(entityId()).optional(),
     states: z.array(DealState).optional(),
     propertyTypes: z.array(AssetType).optional(),
     loanTypes: z.array(LoanType).optional(),
-    riskRatings: z.array(z.string()).optional(),
-    owners: z.array(z.string()).optional().describe('Owner user ids (e-mail addresses)'),
-    city: z.string().optional(),
-    usState: z.string().optional(),
-    minGrossLoan: usd('Inclusive lower bound of the deal gross loan').optional(),
-    maxGrossLoan: usd('Inclusive upper bound of the deal gross loan').optional(),
+    riskRatings: z.array(shortText()).optional(),
+    owners: z.array(userId()).optional().describe('Owner user ids (e-mail addresses)'),
+    city: shortText().optional(),
+    usState: shortText().optional(),
+    minGrossLoan: amount('Inclusive lower bound of the deal gross loan').optional(),
+    maxGrossLoan: amount('Inclusive upper bound of the deal gross loan').optional(),
     sortBy: ReportSortField.optional(),
     sortDirection: SortDirection.default('asc'),
     page: z.int().min(1).default(1).describe('1-based page number'),

@@ -2,6 +2,7 @@ import {
   BulkUpdateProperty,
   DEAL_PROPERTIES,
   IsoDate,
+  LIMITS,
   type DealState,
   type UpdateErrorType,
 } from '../contract';
@@ -103,12 +104,44 @@ interface NumberRule {
   example: string;
 }
 
-/** Loan terms of more than 100 years are typos; they would also push maturity past year 9999. */
-export const MAX_TERM_MONTHS = 1200;
+export const MAX_TERM_MONTHS = LIMITS.termMonths;
 
-const MONEY: NumberRule = { min: 0, expected: 'an amount in USD of 0 or more', example: '12500000.00' };
+const MONEY: NumberRule = { min: 0, max: LIMITS.money, expected: `an amount in USD from 0 to ${LIMITS.money.toLocaleString('en-US')}`, example: '12500000.00' };
 const PERCENT: NumberRule = { min: 0, max: 100, expected: 'a percentage from 0 to 100 (5.5 means 5.5 %)', example: '5.5' };
-const ANY_NUMBER: NumberRule = { min: -Infinity, expected: 'a number', example: '42' };
+const ANY_NUMBER: NumberRule = { min: -LIMITS.money, max: LIMITS.money, expected: 'a number', example: '42' };
+
+/**
+ * A number's decimal digits without leading and trailing zeros, and where its point falls
+ * (value = 0.digits x 10^point), from plain decimal notation or a double's shortest spelling.
+ */
+function decimalParts(text: string): { sign: string; digits: string; point: number } {
+  const m = /^(-?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i.exec(text)!;
+  const [, sign = '', int = '', frac = '', exponent = '0'] = m;
+  const all = int + frac;
+  const leading = all.length - all.replace(/^0+/, '').length;
+  const digits = all.slice(leading).replace(/0+$/, '');
+  return { sign: digits ? sign : '', digits, point: int.length + Number(exponent) - leading };
+}
+
+/**
+ * Whether `stored` (the double a value is kept as) reads back as the decimal `text` was, its
+ * point moved by `shift` (percent: -2): a value a double cannot hold (9007199254740993, or 18
+ * significant digits) would be kept rounded, and is refused instead.
+ */
+function storedExactly(text: string, stored: number, shift: number): boolean {
+  const sent = decimalParts(text);
+  const kept = decimalParts(String(stored));
+  return sent.sign === kept.sign && sent.digits === kept.digits && (sent.digits === '' || sent.point + shift === kept.point);
+}
+
+/** Free-text properties take LIMITS.textLength characters; the other texts are names, ids and labels. */
+const FREE_TEXT: ReadonlySet<BulkUpdateProperty> = new Set(['Note', 'Description', 'CustomField1', 'CustomField2']);
+
+function maxLength(property: BulkUpdateProperty): number {
+  if (FREE_TEXT.has(property)) return LIMITS.textLength;
+  return property === 'Owner' ? LIMITS.emailLength : LIMITS.nameLength;
+}
+
 const termRule = (min: 0 | 1): NumberRule => ({
   min: 0,
   minExclusive: min === 1,
@@ -220,6 +253,7 @@ export function checkUpdate(property: BulkUpdateProperty, wire: WireValue, c: Ch
 
   switch (spec.kind) {
     case 'string': {
+      if (text.length > maxLength(property)) return illegal(`${property} must be at most ${maxLength(property)} characters.`);
       if (rule.pattern && !rule.pattern.regex.test(text)) return illegal(`${property} must be ${rule.pattern.expected}.`);
       const failed = rule.check?.(text, c);
       return failed ? illegal(failed) : { ok: true, column, value: text };
@@ -231,7 +265,11 @@ export function checkUpdate(property: BulkUpdateProperty, wire: WireValue, c: Ch
       if (n === null || !checkNumber(n, numeric)) {
         return illegal(`${property} must be ${numeric.expected}, written in plain decimal notation (e.g. ${numeric.example}).`);
       }
-      return { ok: true, column, value: spec.kind === 'percent' ? percentToDecimal(typeof wire === 'number' ? wire : text) : n };
+      const value = spec.kind === 'percent' ? percentToDecimal(typeof wire === 'number' ? wire : text) : n;
+      if (typeof wire === 'string' && !storedExactly(text, value, spec.kind === 'percent' ? -2 : 0)) {
+        return illegal(`${property} ${text} has more digits than a stored number holds (it would be kept as ${value}); send at most ${LIMITS.significantDigits} significant digits.`);
+      }
+      return { ok: true, column, value };
     }
     case 'boolean':
       if (text === 'true' || text === 'false') return { ok: true, column, value: text === 'true' };

@@ -13,24 +13,27 @@ import {
   API_PREFIX,
   ENDPOINTS,
   ENDPOINT_NAMES,
+  FailureResponse,
   OAUTH_TOKEN_PATH,
-  OAuthErrorResponse,
   SWAGGER_UI_PATH,
-  TokenRequest,
-  TokenResponse,
+  issuesToErrorDto,
   replySchema,
+  type EndpointDef,
   type EndpointName,
   type ErrorDto,
 } from '../contract';
 import { GATEWAY, type GatewayContext } from '../gateway';
 import { apiClientSecretHash } from '../store/api-clients';
-import { verifyClientSecret } from './client-secret';
+import { documentedAnswer, lazyReference, OPENAPI_PATH, type DocumentedRoute } from './reference';
+import { registerTokenEndpoint, TOKEN_ROUTE_SCHEMA, unreadableTokenRequest, type TokenRateLimit } from './token-endpoint';
 import type { TokenService } from './tokens';
 import type { WebModeOptions } from './web-mode';
 
 export interface ServerOptions {
   gateway: GatewayContext;
   tokens: TokenService;
+  /** Failed token requests allowed per client id and per address (DEFAULT_TOKEN_RATE_LIMIT). */
+  tokenRateLimit?: Partial<TokenRateLimit>;
   /** Fastify logger; secrets are redacted from what it writes. */
   logger?: boolean;
   /** Web mode: the workstation UI served at `/`, its bridge guarded by a per-launch session. */
@@ -41,11 +44,7 @@ function envelopeError(target: string, code: ErrorDto['code'], message: string):
   return { success: false, error: { target, code, message, details: [] } };
 }
 
-function oauthError(reply: FastifyReply, status: number, error: OAuthErrorResponse['error'], description: string) {
-  return reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description });
-}
-
-const PUBLIC_API_PATHS = [SWAGGER_UI_PATH, `${API_PREFIX}/openapi.json`];
+const PUBLIC_API_PATHS = [SWAGGER_UI_PATH, OPENAPI_PATH];
 
 /*
  * Schemas document the routes (OpenAPI); the gateway validates bodies itself so that every
@@ -60,12 +59,19 @@ type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaCont
 // Fastify types the factories after its default compilers (ajv's validate functions).
 const COMPILERS = { buildValidator: () => passThroughValidator, buildSerializer: () => jsonSerializer } as unknown as CompilersFactory;
 
+/** Underwriting payloads (a 10,000-deal bulk update) are large. */
+const API_BODY_LIMIT = 64 * 1024 * 1024;
+
 function createFastify(logger: boolean | undefined): FastifyInstance {
   const app = Fastify({
     logger: logger ? { level: 'info', redact: ['req.headers.authorization', 'req.body.client_secret'] } : false,
-    // Underwriting payloads (a 10,000-deal bulk update) are large.
-    bodyLimit: 64 * 1024 * 1024,
-    return503OnClosing: true,
+    bodyLimit: API_BODY_LIMIT,
+    // Path parameters are checked against their schemas (ids: 100 characters) and answered in the
+    // envelope; Fastify's own check (414 in its format) only stops what Node's header limit lets through.
+    routerOptions: { maxParamLength: 16 * 1024 },
+    frameworkErrors,
+    // A request that arrives while the server closes is answered 503 by closingAnswer, in the envelope.
+    return503OnClosing: false,
     schemaController: { compilersFactory: COMPILERS },
   });
   app.setValidatorCompiler(passThroughValidator);
@@ -75,34 +81,89 @@ function createFastify(logger: boolean | undefined): FastifyInstance {
   return app;
 }
 
+const isApiUrl = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!;
+
+/**
+ * Every answer under the API prefix carries the envelope: a body Fastify cannot read is a
+ * ValidationError on the body (HTTP 200, as for any invalid input), one over the limit 413.
+ */
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (request.url.startsWith(API_PREFIX)) {
-    const malformed = error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError;
-    if (malformed) return reply.code(200).send(envelopeError('body', 'ValidationError', `The request body is not valid JSON: ${error.message}`));
+  if (isApiUrl(request.url)) {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send(envelopeError('body', 'ValidationError', `The request body is larger than ${API_BODY_LIMIT / 2 ** 20} MiB.`));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const type = request.headers['content-type'];
+      return reply.send(envelopeError('content-type', 'ValidationError', `The request body must be JSON (content-type: application/json), not ${type ? `"${type}"` : 'untyped'}.`));
+    }
+    if (error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError) {
+      return reply.code(200).send(envelopeError('body', 'ValidationError', `The request body is not valid JSON: ${error.message}`));
+    }
+    if (error.statusCode !== undefined && error.statusCode < 500) {
+      return reply.code(error.statusCode).send(envelopeError('request', 'ValidationError', error.message));
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(envelopeError('server', 'ValidationError', 'The server could not complete the request.'));
   }
-  if (request.url.startsWith(OAUTH_TOKEN_PATH)) return oauthError(reply, 400, 'invalid_request', 'The request body could not be read.');
+  if (request.url.startsWith(OAUTH_TOKEN_PATH)) return unreadableTokenRequest(error, reply);
   return reply.send(error);
 }
 
-function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
-  const body = envelopeError('path', 'MissingEntity', `No endpoint ${request.method} ${request.url.split('?')[0]}.`);
-  return reply.code(404).send(body);
+/** Errors Fastify meets before routing: a path that is not validly percent-encoded, an overlong parameter. */
+function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The path is not validly percent-encoded.' : 'A path parameter is too long.';
+  if (isApiUrl(request.url)) return reply.code(200).send(envelopeError('path', 'ValidationError', message));
+  return reply.code(400).send({ error: 'Bad Request', message, statusCode: 400 });
 }
 
-const TOKEN_ROUTE_SCHEMA = {
-  summary: 'Issue an access token (OAuth 2.0 client credentials)',
-  body: TokenRequest,
-  response: { 200: TokenResponse, 400: OAuthErrorResponse, 401: OAuthErrorResponse },
-  security: [],
-} satisfies FastifySchema;
+/** Each endpoint's path as a pattern, with the methods it takes (for 405 and its Allow header). */
+const ROUTE_PATTERNS = ENDPOINT_NAMES.flatMap((name) => {
+  const def = ENDPOINTS[name];
+  return [def.path, ...('aliases' in def ? def.aliases : [])].map((path) => ({
+    pattern: new RegExp(`^${API_PREFIX}${path.replace(/:\w+/g, '[^/]+')}$`),
+    method: def.method,
+  }));
+});
+
+function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
+  const path = pathOf(request);
+  const allowed = ROUTE_PATTERNS.filter((route) => route.pattern.test(path)).map((route) => route.method);
+  if (allowed.length > 0 && isApiUrl(path)) {
+    const methods = [...new Set(allowed.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])))].join(', ');
+    return reply
+      .code(405)
+      .header('allow', methods)
+      .send(envelopeError('method', 'ValidationError', `${path} takes ${methods}, not ${request.method}.`));
+  }
+  return reply.code(404).send(envelopeError('path', 'MissingEntity', `No endpoint ${request.method} ${path}.`));
+}
+
+/** What arrives once the server has started closing (in-flight requests still finish). */
+function closingAnswer(request: FastifyRequest, reply: FastifyReply) {
+  reply.code(503).header('connection', 'close');
+  return isApiUrl(request.url)
+    ? reply.send(envelopeError('server', 'ValidationError', 'The server is shutting down; retry with another instance or later.'))
+    : reply.send({ error: 'Service Unavailable', message: 'The server is shutting down.', statusCode: 503 });
+}
+
+/** Every resource answers 401 in the envelope when its token is missing, invalid or expired. */
+const UNAUTHORIZED = documentedAnswer('The access token is missing, invalid or expired', FailureResponse, {
+  'WWW-Authenticate': { type: 'string', description: 'Bearer error="invalid_token"' },
+});
+
+const TOO_LARGE = documentedAnswer(`The request body is larger than ${API_BODY_LIMIT / 2 ** 20} MiB`, FailureResponse);
 
 interface ApiRoute {
   name: EndpointName;
   method: HTTPMethods;
   url: string;
   schema: FastifySchema;
+}
+
+/** What the reference documents: the token endpoint and the API's routes. */
+function documentedRoutes(): DocumentedRoute[] {
+  return [{ method: 'POST', url: OAUTH_TOKEN_PATH, schema: TOKEN_ROUTE_SCHEMA }, ...apiRoutes()];
 }
 
 /** One route per implemented endpoint, and per alias of it (aliases are left out of the OpenAPI). */
@@ -116,7 +177,11 @@ function apiRoutes(): ApiRoute[] {
       operationId: name,
       ...('params' in def ? { params: def.params } : {}),
       ...('body' in def ? { body: def.body } : {}),
-      response: { 200: replySchema(name) },
+      response: {
+        200: documentedAnswer('The envelope: success with the fields below, or success false with the error alone (an unknown id, an invalid request)', replySchema(name)),
+        401: UNAUTHORIZED,
+        ...('body' in def ? { 413: TOO_LARGE } : {}),
+      },
     };
     for (const path of [def.path, ...('aliases' in def ? def.aliases : [])]) {
       routes.push({ name, method: def.method, url: API_PREFIX + path, schema: path === def.path ? schema : { ...schema, hide: true } });
@@ -125,112 +190,30 @@ function apiRoutes(): ApiRoute[] {
   return routes;
 }
 
-/**
- * The API reference (OpenAPI document and swagger-ui), built on its first request.
- * @fastify/swagger documents the routes of the instance it is registered on; it and swagger-ui
- * (with @fastify/static and yaml) are a good part of what the server would otherwise load at
- * start. So they live on a Fastify instance of their own that holds the documented routes (the
- * token endpoint and apiRoutes(), with the same schemas; a route added to the server must be added
- * here to be documented) and is only ever asked for the reference: its handlers are never
- * called. The server forwards the reference's requests to it (lazyReference).
- */
-async function buildReference(): Promise<FastifyInstance> {
-  const [{ default: swagger }, { default: swaggerUi }, { jsonSchemaTransform }] = await Promise.all([
-    import('@fastify/swagger'),
-    import('@fastify/swagger-ui'),
-    import('fastify-type-provider-zod'),
-  ]);
-  const docs = createFastify(false);
-  await docs.register(swagger, {
-    openapi: {
-      info: { title: 'Deal Underwriting Service', version: '1.0.0', description: 'The Underwriting Workstation implementation of the Deal Underwriting Service API.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await docs.register(swaggerUi, { routePrefix: SWAGGER_UI_PATH });
-  const notServedHere = async () => {
-    throw new Error('the API reference instance serves no API call');
-  };
-  docs.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => docs.swagger());
-  docs.post(OAUTH_TOKEN_PATH, { schema: TOKEN_ROUTE_SCHEMA }, notServedHere);
-  for (const route of apiRoutes()) docs.route({ ...route, handler: notServedHere });
-  await docs.ready();
-  return docs;
-}
-
-/** Response headers that belong to one connection, not to the answer a reference request forwards. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
-
-interface Reference {
-  /** Answers a request for the reference (the instance is built on the first one). */
-  forward(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
-  close(): Promise<void>;
-}
-
-function lazyReference(): Reference {
-  let reference: Promise<FastifyInstance> | undefined;
-  return {
-    async forward(request, reply) {
-      reference ??= buildReference().catch((err: unknown) => {
-        reference = undefined;
-        throw err;
-      });
-      const docs = await reference;
-      // A HEAD is answered here as Fastify answers one: the GET's headers (its length) without its body.
-      const method = request.method === 'HEAD' ? 'GET' : (request.method as HTTPMethods);
-      const res = await docs.inject({ method, url: request.url, headers: request.headers });
-      reply.code(res.statusCode);
-      for (const [name, value] of Object.entries(res.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
-      }
-      // An empty answer (a redirect) goes out as one: a Buffer would be given a content-type.
-      return res.rawPayload.length > 0 ? reply.send(res.rawPayload) : reply.send();
-    },
-    async close() {
-      const docs = await reference?.catch(() => undefined);
-      await docs?.close();
-    },
-  };
-}
-
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const app = createFastify(options.logger).withTypeProvider<ZodTypeProvider>();
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => (closing ? closingAnswer(request, reply) : undefined));
 
   await app.register(formbody);
   // The API reference: swagger-ui at its prefix (the spec names .../index.html), the document
-  // at openapi.json; both are built on their first request (buildReference).
-  const reference = lazyReference();
+  // at openapi.json; both are built on their first request, from the routes below and their
+  // schemas (a route added to the server must be added to documentedRoutes to be documented).
+  const reference = lazyReference(() => createFastify(false), documentedRoutes);
   app.addHook('onClose', () => reference.close());
-  for (const url of [`${API_PREFIX}/openapi.json`, SWAGGER_UI_PATH, `${SWAGGER_UI_PATH}/*`]) {
+  for (const url of [OPENAPI_PATH, SWAGGER_UI_PATH, `${SWAGGER_UI_PATH}/*`]) {
     app.get(url, { schema: { hide: true } }, (request, reply) => reference.forward(request, reply));
   }
   // The spec names this address; swagger-ui serves its page at the prefix itself.
   app.get(`${SWAGGER_UI_PATH}/index.html`, { schema: { hide: true } }, async (_request, reply) => reply.redirect(SWAGGER_UI_PATH));
 
-  app.post(OAUTH_TOKEN_PATH, { schema: TOKEN_ROUTE_SCHEMA }, async (request, reply) => {
-    const parsed = TokenRequest.safeParse(request.body);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    if (!parsed.success) {
-      if (body.grant_type !== undefined && body.grant_type !== 'client_credentials') {
-        return oauthError(reply, 400, 'unsupported_grant_type', 'Only grant_type client_credentials is supported.');
-      }
-      const field = parsed.error.issues[0]?.path.join('.') || 'body';
-      return oauthError(reply, 400, 'invalid_request', `Missing or invalid parameter: ${field}.`);
-    }
-    const { client_id, client_secret, audience } = parsed.data;
-    const hash = apiClientSecretHash(options.gateway.db, client_id);
-    if (!hash || !verifyClientSecret(client_secret, hash)) {
-      return oauthError(reply, 401, 'invalid_client', 'Unknown client or wrong secret.');
-    }
-    if (audience !== options.tokens.audience) {
-      return oauthError(reply, 400, 'invalid_request', `audience must be ${options.tokens.audience}`);
-    }
-    const token = await options.tokens.issue(client_id);
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ token_type: 'Bearer', access_token: token.accessToken, expires_in: token.expiresIn });
+  await registerTokenEndpoint(app, {
+    tokens: options.tokens,
+    secretHash: async (clientId) => apiClientSecretHash(options.gateway.db, clientId),
+    rateLimit: options.tokenRateLimit,
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -249,10 +232,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   for (const route of apiRoutes()) {
     const handler = GATEWAY[route.name]!;
+    const def: EndpointDef = ENDPOINTS[route.name];
     app.route({
       ...route,
-      handler: async (request) =>
-        (await handler(options.gateway, { params: (request.params ?? {}) as Record<string, string>, body: request.body })) as never,
+      handler: async (request) => {
+        // Path parameters are checked here (their length above all), the body by the gateway.
+        const params = def.params?.safeParse(request.params);
+        if (params && !params.success) return { success: false, error: issuesToErrorDto(params.error, request.params) } as never;
+        return (await handler(options.gateway, { params: (request.params ?? {}) as Record<string, string>, body: request.body })) as never;
+      },
     });
   }
   // Web mode's modules (@fastify/static among them) are loaded only when it is on.

@@ -10,6 +10,7 @@ import { ensureUsers } from '../store/users';
 import { buildServer } from './app';
 import type { BridgeDispatcher, BridgeFactory } from './bridge';
 import { hashClientSecret } from './client-secret';
+import type { TokenRateLimit } from './token-endpoint';
 import { createTokenService } from './tokens';
 import { webOriginPolicy } from './web-origin';
 
@@ -30,6 +31,8 @@ export interface ServiceOptions {
    * call with 'unknown channel'.
    */
   bridge?: BridgeFactory;
+  /** Failed token requests allowed per client id and per address (DEFAULT_TOKEN_RATE_LIMIT). */
+  tokenRateLimit?: Partial<TokenRateLimit>;
   logger?: boolean;
 }
 
@@ -73,6 +76,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       gateway,
       tokens: createTokenService(db, () => baseUrl),
       web,
+      tokenRateLimit: options.tokenRateLimit,
       logger: options.logger,
     });
     let bridge: BridgeDispatcher | undefined;

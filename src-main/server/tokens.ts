@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 // The two entry points used, not jose's index: it loads every JOSE format (about 50 modules).
 import { SignJWT } from 'jose/jwt/sign';
 import { jwtVerify } from 'jose/jwt/verify';
+import type { JWTPayload } from 'jose';
+import { apiClientCreatedAt } from '../store/api-clients';
 import type { Db } from '../store/db';
 import { getSetting, setSetting } from '../store/settings';
 
@@ -10,7 +12,10 @@ const KEY_SETTING = 'oauth.signingKey';
 
 export interface TokenService {
   issue(clientId: string): Promise<{ accessToken: string; expiresIn: number }>;
-  /** Resolves to the client id, or null when the token is missing, forged, expired or for another audience. */
+  /**
+   * Resolves to the client id, or null when the token is forged, expired, without an expiry,
+   * for another audience, or names a client that no longer exists.
+   */
   verify(token: string): Promise<string | null>;
   readonly audience: string;
 }
@@ -42,12 +47,22 @@ export function createTokenService(db: Db, baseUrl: () => string, lifetimeSecond
       return { accessToken, expiresIn: lifetimeSeconds };
     },
     async verify(token) {
+      let payload: JWTPayload;
       try {
-        const { payload } = await jwtVerify(token, await key, { issuer: baseUrl(), audience: audience(), algorithms: ['HS256'] });
-        return payload.sub ?? null;
+        ({ payload } = await jwtVerify(token, await key, {
+          issuer: baseUrl(),
+          audience: audience(),
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat', 'sub'],
+        }));
       } catch {
         return null;
       }
+      // Removing a client revokes its tokens; so does removing it and provisioning it again
+      // (its tokens were issued before it was created anew).
+      const createdAt = apiClientCreatedAt(db, payload.sub!);
+      if (createdAt === undefined || payload.iat! < Math.floor(Date.parse(createdAt) / 1000)) return null;
+      return payload.sub!;
     },
   };
 }

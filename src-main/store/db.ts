@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
@@ -40,9 +40,33 @@ interface Journal {
   entries: { idx: number; when: number; tag: string }[];
 }
 
+/** Companions SQLite keeps next to the store file while it is open or after a crash. */
+const STORE_COMPANIONS = ['-wal', '-shm', '-journal'];
+
+/**
+ * The data directory and the store hold client secret hashes, the token signing key and the
+ * lenders' data: owner only (0700 and 0600). The file is created 0600 before SQLite opens it
+ * (SQLite gives its -wal and -shm the database file's mode); what an earlier version created
+ * more open is tightened.
+ */
+function ownerOnly(file: string): void {
+  const dir = dirname(file);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    chmodSync(dir, 0o700);
+  } catch (err) {
+    // A directory of another owner (a shared mount) cannot be tightened; the files still are.
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
+  }
+  closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, ...STORE_COMPANIONS.map((suffix) => file + suffix)]) {
+    if (existsSync(path)) chmodSync(path, 0o600);
+  }
+}
+
 /** Opens (creating if needed) the store, applies pending migrations, refuses a newer schema. */
 export function openDb(options: OpenOptions): Db {
-  if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
+  if (options.file !== ':memory:') ownerOnly(options.file);
   const client = new Database(options.file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   try {
     client.pragma('journal_mode = WAL');

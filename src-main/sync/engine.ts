@@ -8,6 +8,7 @@ import type { SyncEvent, SyncSummary } from './events';
 import { pull } from './pull';
 import { pushCreates, pushEdits, resolveAmbiguousCreates } from './push';
 import { createRemoteClient, normaliseUrl, type RemoteConfig, type RetryPolicy } from './remote-client';
+import { withoutCredentials } from './urls';
 
 // One sync of a data directory with the central platform (DESIGN.md "Sync"): recover what a
 // crash left in flight, list the platform's deals, settle creates whose answer was lost, pull,
@@ -62,7 +63,7 @@ async function sync(options: SyncOptions): Promise<SyncSummary> {
   const baseUrl = normaliseUrl(options.remote.baseUrl);
   const linked = getSyncState(db, LINKED_REMOTE_KEY);
   if (linked !== undefined && linked !== baseUrl) {
-    throw new SyncError('local', `this data directory syncs with ${linked}, not ${baseUrl}`);
+    throw new SyncError('local', withoutCredentials(`this data directory syncs with ${linked}, not ${baseUrl}`));
   }
 
   // A crash left attempts whose outcome nobody saw: ambiguous, settled by comparison.
@@ -79,7 +80,7 @@ async function sync(options: SyncOptions): Promise<SyncSummary> {
     onRetry: (n) => emit({ type: 'retry', ...n }),
   });
 
-  emit({ type: 'phase', phase: 'connect', detail: baseUrl });
+  emit({ type: 'phase', phase: 'connect', detail: withoutCredentials(baseUrl) });
   const listed = await client.read('getAllDealIds');
   if (!listed.ok) throw new RemoteError('protocol', `the platform refused to list deal ids: ${listed.error.code} ${listed.error.message}`);
   setSyncState(db, LINKED_REMOTE_KEY, baseUrl);

@@ -10,6 +10,7 @@ import {
   type ResponseOf,
 } from '../contract';
 import { RemoteError, SyncError } from './errors';
+import { withoutCredentials } from './urls';
 
 // The client of the central platform (docs/sync.md): ky over fetch, an OAuth 2.0
 // client-credentials token fetched from {auth_url}/oauth/token for the audience
@@ -167,7 +168,8 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
   const stats: RemoteStats = { requests: 0, retries: 0, tokenRequests: 0 };
   const secret = options.clientSecret;
   // Belt and braces: whatever a server echoes, the secret never reaches a message.
-  const clean = (text: string) => (secret ? text.split(secret).join('***') : text);
+  // Messages carry neither the secret nor the user name and password of a URL.
+  const clean = (text: string) => withoutCredentials(secret ? text.split(secret).join('***') : text);
 
   const retryBase = {
     limit: policy.limit,
@@ -284,7 +286,7 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
     }
     const token = body as { access_token?: unknown; expires_in?: unknown; token_type?: unknown };
     if (typeof token.access_token !== 'string' || token.access_token === '') {
-      throw new RemoteError('protocol', `the token endpoint ${url} answered without an access_token`);
+      throw new RemoteError('protocol', clean(`the token endpoint ${url} answered without an access_token`));
     }
     const expiresIn = typeof token.expires_in === 'number' && token.expires_in > 0 ? token.expires_in : 300;
     return { accessToken: token.access_token, expiresIn };

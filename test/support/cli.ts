@@ -22,8 +22,9 @@ export interface Running {
 }
 
 /** Runs `uw` to completion and returns its exit code and output. */
-export async function runUw(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export async function runUw(args: string[], env: NodeJS.ProcessEnv = {}, stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(...uwCommand(args, env), { cwd: ROOT, env: { ...process.env, ...env } });
+  if (stdin !== undefined) child.stdin.end(stdin);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -32,9 +33,10 @@ export async function runUw(args: string[], env: NodeJS.ProcessEnv = {}): Promis
   return { code, stdout, stderr };
 }
 
-/** Starts `uw serve` and resolves once it prints its `listening on` line. */
-export async function startUwServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Running> {
+/** Starts `uw serve` (given `stdin`, written and closed) and resolves once it prints its `listening on` line. */
+export async function startUwServe(args: string[], env: NodeJS.ProcessEnv = {}, stdin?: string): Promise<Running> {
   const child = spawn(...uwCommand(['serve', ...args], env), { cwd: ROOT, env: { ...process.env, ...env } });
+  if (stdin !== undefined) child.stdin.end(stdin);
   const lines: string[] = [];
   let err = '';
   child.stderr.on('data', (d) => (err += d));

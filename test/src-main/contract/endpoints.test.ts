@@ -1,8 +1,6 @@
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  API_PREFIX,
   ENDPOINT_NAMES,
   ENDPOINTS,
   type EndpointDef,
@@ -58,18 +56,6 @@ describe('ENDPOINTS', () => {
       expect(replySchema(name).parse(failure), name).toEqual(failure);
       expect(replySchema(name).safeParse({ success: true, error: null }).success, name).toBe(false);
     }
-  });
-
-  it('converts every request and reply schema to an OpenAPI document', () => {
-    const openapiObject = { openapi: '3.1.0', info: { title: 't', version: '1' } };
-    for (const [name, e] of all) {
-      const schema = { params: e.params, body: e.body, response: { 200: replySchema(name) } };
-      const { schema: json } = jsonSchemaTransform({ schema, url: API_PREFIX + e.path, route: {}, openapiObject } as never);
-      expect(json, name).toHaveProperty('response.200');
-    }
-    const document = jsonSchemaTransformObject({ openapiObject } as never) as { components: { schemas: Record<string, unknown> } };
-    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['ErrorDto', 'SeedInfoResponseDto']));
-    expect(JSON.stringify(document)).toContain('Extension beyond the spec');
   });
 
   it('fills and encodes path parameters', () => {

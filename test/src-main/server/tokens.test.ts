@@ -1,0 +1,57 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClientSecretHash, removeApiClient, upsertApiClient } from '../../../src-main/store/api-clients';
+import { getSetting } from '../../../src-main/store/settings';
+import { CLIENT, fetchToken, startTestService, type TestService } from '../../support/service';
+
+let s: TestService;
+beforeAll(async () => {
+  s = await startTestService({ clients: [CLIENT, { clientId: 'leaving', secret: 'leaving-secret-1' }, { clientId: 'returning', secret: 'returning-secret-2' }] });
+});
+afterAll(async () => s?.stop());
+
+/** A token signed with the server's own key, with the claims given. */
+async function signed(claims: { sub?: string; exp?: boolean; iat?: boolean }): Promise<string> {
+  const key = Buffer.from(getSetting<string>(s.db, 'oauth.signingKey')!, 'base64url');
+  let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer(s.baseUrl).setAudience(`${s.baseUrl}/api/`);
+  if (claims.sub) jwt = jwt.setSubject(claims.sub);
+  if (claims.iat !== false) jwt = jwt.setIssuedAt();
+  if (claims.exp !== false) jwt = jwt.setExpirationTime('1h');
+  return jwt.sign(key);
+}
+
+async function status(token: string): Promise<number> {
+  return (await fetch(`${s.origin}/api/apiGateway/getAllDealIds`, { headers: { authorization: `Bearer ${token}` } })).status;
+}
+
+describe('access tokens', () => {
+  it('are accepted when signed by the server with an expiry, for an existing client', async () => {
+    expect(await status(await signed({ sub: CLIENT.clientId }))).toBe(200);
+  });
+
+  it('are refused without an expiry (exp), even when signed by the server', async () => {
+    expect(await status(await signed({ sub: CLIENT.clientId, exp: false }))).toBe(401);
+  });
+
+  it('are refused when they name a client that does not exist', async () => {
+    expect(await status(await signed({ sub: 'never-provisioned' }))).toBe(401);
+  });
+
+  it('are revoked by removing their client, and stay revoked when the client is provisioned again', async () => {
+    const leaving = await fetchToken(s.origin, s.baseUrl, { clientId: 'leaving', secret: 'leaving-secret-1' });
+    const returning = await fetchToken(s.origin, s.baseUrl, { clientId: 'returning', secret: 'returning-secret-2' });
+    expect(await status(leaving)).toBe(200);
+    expect(await status(returning)).toBe(200);
+
+    expect(removeApiClient(s.db, 'leaving')).toBe(true);
+    expect(await status(leaving)).toBe(401);
+
+    const hash = apiClientSecretHash(s.db, 'returning')!;
+    removeApiClient(s.db, 'returning');
+    // A token's issue time has a precision of a second: provision again in the next one.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    upsertApiClient(s.db, 'returning', hash);
+    expect(await status(returning)).toBe(401);
+    expect(await status(await fetchToken(s.origin, s.baseUrl, { clientId: 'returning', secret: 'returning-secret-2' }))).toBe(200);
+  });
+});
