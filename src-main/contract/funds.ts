@@ -9,7 +9,6 @@ export const LoanFundsItemDto = z.object({
   loanPaymentStructure: LoanPaymentStructure,
   amortizationTerm: months('Amortization term'),
   interestRate: decimal('Interest rate'),
-  debtService: usd('Annual debt service of this loan alone'),
   dealIncomeValuation: usd(),
   dealNOI: usd(),
   debtYield: percentage('Debt yield'),
