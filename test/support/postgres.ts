@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Pool, type PoolConfig } from 'pg';
 import { migratePostgres } from '../../src-main/store/postgres/migrate';
-import { pgTypes } from '../../src-main/store/postgres/types';
+import { connectionSettings } from '../../src-main/store/postgres/connection';
 
 /**
  * A throwaway PostgreSQL 15 cluster for tests: initdb in a temporary directory, listening on
@@ -31,7 +31,7 @@ export interface TestDatabase {
   readonly url: string;
   /** node-postgres settings for this database, the password included. */
   readonly config: PoolConfig;
-  /** A pool on this database, parsing types as the engine does (pgTypes); ended by drop(). */
+  /** A pool on this database, with the engine's connection settings; ended by drop(). */
   readonly pool: Pool;
   /** Ends this object's pool and drops the database, ending its other sessions. */
   drop(): Promise<void>;
@@ -214,7 +214,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
   }
 
   const pools = new Set<Pool>();
-  const config = (database: string): PoolConfig => ({ host: '127.0.0.1', port, user: USER, password, database, types: pgTypes });
+  const config = (database: string): PoolConfig => ({ ...connectionSettings, host: '127.0.0.1', port, user: USER, password, database });
   const pool = (database: string, extra: PoolConfig = {}) => {
     const created = new Pool({ ...config(database), ...extra });
     // An idle connection whose server went away (crash, terminateConnections) emits 'error' on

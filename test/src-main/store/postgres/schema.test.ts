@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import fc from 'fast-check';
+import { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, openDb, type Db } from '../../../../src-main/store/db';
 import * as pgSchema from '../../../../src-main/store/postgres/schema';
@@ -102,7 +103,7 @@ describe('values written through the PostgreSQL schema', () => {
     expect(pgIds).toEqual(sqliteIds);
   });
 
-  it('read the same through a raw query on an engine pool (pgTypes): bigint and double as numbers, json parsed', async () => {
+  it('read the same through a raw query on an engine connection: bigint and double as numbers, json parsed', async () => {
     const { rows } = await database.pool.query(
       `SELECT f.size, count(*) OVER () AS n, v.cap_rate, v.revenue_growth, v.is_main FROM files f, revenue_valuations v WHERE f.id = 'f1' ORDER BY v.id LIMIT 1`,
     );
@@ -116,5 +117,24 @@ describe('values written through the PostgreSQL schema', () => {
       revenue_growth: JSON.parse(fromSqlite.revenue_growth),
       is_main: fromSqlite.is_main === 1,
     });
+  });
+
+  it('keep doubles exact on a database whose settings would round them, through the engine\'s connection settings', async () => {
+    const rounding = await cluster.createDatabase({ migrated: false });
+    try {
+      await rounding.pool.query(`ALTER DATABASE ${rounding.name} SET extra_float_digits = 0`);
+      const sum = 'SELECT 0.1::float8 + 0.2::float8 AS x';
+      const plain = new Pool({ ...rounding.config, options: undefined });
+      try {
+        expect((await plain.query(sum)).rows[0].x).toBe(0.3); // what the setting does to a bare connection
+      } finally {
+        await plain.end();
+      }
+      const engine = cluster.pool(rounding.name);
+      expect((await engine.query(sum)).rows[0].x).toBe(0.1 + 0.2);
+      await engine.end();
+    } finally {
+      await rounding.drop();
+    }
   });
 });
