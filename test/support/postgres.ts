@@ -50,8 +50,12 @@ export interface PostgresCluster {
   url(database: string): string;
   /** A new pool on `database`, ended by stop(); errors of idle connections are ignored (fault tests). */
   pool(database: string, config?: PoolConfig): Pool;
-  /** A new database: a copy of the migrated template (the default), or empty. */
-  createDatabase(options?: { migrated?: boolean }): Promise<TestDatabase>;
+  /**
+   * A new database: a copy of the migrated template (the default), of an empty one, or of
+   * another test database (`from`: e.g. one seeded once for many tests; its sessions are
+   * ended first, as PostgreSQL copies only a database nobody is connected to).
+   */
+  createDatabase(options?: { migrated?: boolean; from?: TestDatabase }): Promise<TestDatabase>;
   /** Ends every other session on `database` (pg_terminate_backend): lost connections. Returns how many. */
   terminateConnections(database: string): Promise<number>;
   /** Stops the server the hard way (immediate shutdown: crash recovery on the next start). */
@@ -186,8 +190,10 @@ export async function startPostgres(): Promise<PostgresCluster> {
         '# Throwaway test cluster (test/support/postgres.ts): loopback only, speed over durability.',
         "listen_addresses = '127.0.0.1'",
         `unix_socket_directories = '${dir}'`,
+        // Only an operating-system crash loses data without these, and the cluster would not
+        // outlive one. synchronous_commit stays on: with it off, a server crash (crash())
+        // would lose commits already acknowledged, which the fault tests must not see.
         'fsync = off',
-        'synchronous_commit = off',
         'full_page_writes = off',
         'max_connections = 60',
         'shared_buffers = 32MB',
@@ -254,11 +260,12 @@ export async function startPostgres(): Promise<PostgresCluster> {
     config,
     url: (database) => `postgres://${USER}@127.0.0.1:${port}/${database}`,
     pool,
-    async createDatabase({ migrated = true } = {}) {
-      if (migrated) await migratedTemplate();
+    async createDatabase({ migrated = true, from } = {}) {
+      if (from) await cluster.terminateConnections(from.name);
+      else if (migrated) await migratedTemplate();
       databases += 1;
       const name = `test_${databases}_${randomBytes(3).toString('hex')}`;
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${migrated ? TEMPLATE : 'template0'}`);
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${from?.name ?? (migrated ? TEMPLATE : 'template0')}`);
       const own = pool(name);
       return {
         name,

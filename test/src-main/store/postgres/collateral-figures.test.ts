@@ -284,11 +284,16 @@ describe('the roll-up cache triggers', () => {
 });
 
 describe('the roll-up cache under concurrent writes', () => {
-  async function seededDatabase(): Promise<TestDatabase> {
-    const database = await cluster.createDatabase();
-    await seed(database.pool);
-    return database;
-  }
+  let seeded: TestDatabase;
+  beforeAll(async () => {
+    seeded = await cluster.createDatabase();
+    await seed(seeded.pool);
+  });
+  afterAll(async () => {
+    await seeded?.drop();
+  });
+  /** Each test commits its writes: it gets its own copy of the seeded database. */
+  const seededDatabase = () => cluster.createDatabase({ from: seeded });
 
   it.each(INPUT_WRITES)(
     'keeps nothing a later read accepts from a refill whose snapshot came before another connection committed: %s',
