@@ -24,6 +24,7 @@ import { connectionSettings } from '../../src-main/store/postgres/connection';
 export const PG_BIN = '/usr/lib/postgresql/15/bin';
 const USER = 'uw';
 const TEMPLATE = 'uw_template';
+const LOG = 'server.log';
 
 export interface TestDatabase {
   readonly name: string;
@@ -81,13 +82,14 @@ function tail(file: string): string {
   return existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-20).join('\n') : '';
 }
 
-async function pgRun(binary: string, args: string[], logFile: string): Promise<void> {
+/** Runs a PostgreSQL binary in the cluster's directory (the postgres user may not enter ours). */
+async function pgRun(binary: string, args: string[], dir: string): Promise<void> {
   const [file, argv] = command(binary, args);
   try {
-    await run(file, argv, { timeout: 60_000 });
+    await run(file, argv, { timeout: 60_000, cwd: dir });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${binary} ${args[0]} failed: ${(error as Error).message}\n${stdout}${stderr}\nserver log:\n${tail(logFile)}`, { cause: error });
+    throw new Error(`${binary} ${args[0]} failed: ${(error as Error).message}\n${stdout}${stderr}\nserver log:\n${tail(join(dir, LOG))}`, { cause: error });
   }
 }
 
@@ -120,7 +122,7 @@ function startWatchdog(dir: string): ChildProcess {
   const script = `parent=$1; dir=$2; shift 2
 while kill -0 "$parent" 2>/dev/null && [ -d "$dir" ]; do sleep 0.5; done
 if [ -d "$dir" ]; then "$@" >/dev/null 2>&1; rm -rf "$dir"; fi`;
-  const child = spawn('sh', ['-c', script, 'uw-pg-watchdog', String(process.pid), dir, file, ...argv], { detached: true, stdio: 'ignore' });
+  const child = spawn('sh', ['-c', script, 'uw-pg-watchdog', String(process.pid), dir, file, ...argv], { cwd: '/', detached: true, stdio: 'ignore' });
   child.unref();
   return child;
 }
@@ -137,7 +139,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const owner = asRoot ? postgresUser() : undefined;
   const dir = mkdtempSync(join(tmpdir(), 'uw-pg-'));
   const data = join(dir, 'data');
-  const logFile = join(dir, 'server.log');
+  const logFile = join(dir, LOG);
   const password = randomBytes(18).toString('base64url');
   const pwfile = join(dir, 'pwfile');
   writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
@@ -148,7 +150,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
     if (removed) return;
     removed = true;
     const [file, argv] = command('pg_ctl', ['stop', '-D', data, '-m', 'immediate']);
-    if (existsSync(join(data, 'postmaster.pid'))) spawnSync(file, argv, { stdio: 'ignore' });
+    if (existsSync(join(data, 'postmaster.pid'))) spawnSync(file, argv, { cwd: '/', stdio: 'ignore' });
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', removeNow);
@@ -159,7 +161,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const startServer = async () => {
     const log = openSync(logFile, 'a');
     const [file, argv] = command('postgres', ['-D', data]);
-    const child = spawn(file, argv, { stdio: ['ignore', log, log] });
+    const child = spawn(file, argv, { cwd: dir, stdio: ['ignore', log, log] });
     closeSync(log);
     let gone = false;
     const exited = once(child, 'exit').then(() => (gone = true));
@@ -175,14 +177,14 @@ export async function startPostgres(): Promise<PostgresCluster> {
   };
   const stopServer = async (mode: 'fast' | 'immediate') => {
     if (!server) return;
-    await pgRun('pg_ctl', ['stop', '-D', data, '-m', mode, '-w'], logFile);
+    await pgRun('pg_ctl', ['stop', '-D', data, '-m', mode, '-w'], dir);
     await server.exited;
     server = undefined;
   };
 
   let port = 0;
   try {
-    await pgRun('initdb', ['-D', data, '-U', USER, `--pwfile=${pwfile}`, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-sync'], logFile);
+    await pgRun('initdb', ['-D', data, '-U', USER, `--pwfile=${pwfile}`, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-sync'], dir);
     appendFileSync(
       join(data, 'postgresql.conf'),
       [
