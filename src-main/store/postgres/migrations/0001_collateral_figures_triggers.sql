@@ -69,56 +69,24 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER components_insert_figures AFTER INSERT ON components
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('collateral_id');
---> statement-breakpoint
-CREATE TRIGGER components_update_figures AFTER UPDATE ON components
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('collateral_id');
---> statement-breakpoint
-CREATE TRIGGER components_delete_figures AFTER DELETE ON components
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('collateral_id');
---> statement-breakpoint
-CREATE TRIGGER revenue_valuations_insert_figures AFTER INSERT ON revenue_valuations
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('collateral_id');
---> statement-breakpoint
-CREATE TRIGGER revenue_valuations_update_figures AFTER UPDATE ON revenue_valuations
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('collateral_id');
---> statement-breakpoint
-CREATE TRIGGER revenue_valuations_delete_figures AFTER DELETE ON revenue_valuations
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('collateral_id');
---> statement-breakpoint
-CREATE TRIGGER alternative_valuations_insert_figures AFTER INSERT ON alternative_valuations
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('collateral_id');
---> statement-breakpoint
-CREATE TRIGGER alternative_valuations_update_figures AFTER UPDATE ON alternative_valuations
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('collateral_id');
---> statement-breakpoint
-CREATE TRIGGER alternative_valuations_delete_figures AFTER DELETE ON alternative_valuations
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('collateral_id');
---> statement-breakpoint
-CREATE TRIGGER living_units_insert_figures AFTER INSERT ON living_units
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('component_id');
---> statement-breakpoint
-CREATE TRIGGER living_units_update_figures AFTER UPDATE ON living_units
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('component_id');
---> statement-breakpoint
-CREATE TRIGGER living_units_delete_figures AFTER DELETE ON living_units
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('component_id');
---> statement-breakpoint
-CREATE TRIGGER sales_comps_insert_figures AFTER INSERT ON sales_comps
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('component_id');
---> statement-breakpoint
-CREATE TRIGGER sales_comps_update_figures AFTER UPDATE ON sales_comps
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('component_id');
---> statement-breakpoint
-CREATE TRIGGER sales_comps_delete_figures AFTER DELETE ON sales_comps
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('component_id');
---> statement-breakpoint
-CREATE TRIGGER cash_flow_transactions_insert_figures AFTER INSERT ON cash_flow_transactions
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('valuation_id');
---> statement-breakpoint
-CREATE TRIGGER cash_flow_transactions_update_figures AFTER UPDATE ON cash_flow_transactions
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('valuation_id');
---> statement-breakpoint
-CREATE TRIGGER cash_flow_transactions_delete_figures AFTER DELETE ON cash_flow_transactions
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed('valuation_id');
+-- The triggers of the six input tables, each table with the column that leads to its collateral.
+DO $$
+DECLARE
+  input record;
+BEGIN
+  FOR input IN SELECT * FROM (VALUES
+    ('components', 'collateral_id'),
+    ('revenue_valuations', 'collateral_id'),
+    ('alternative_valuations', 'collateral_id'),
+    ('living_units', 'component_id'),
+    ('sales_comps', 'component_id'),
+    ('cash_flow_transactions', 'valuation_id')
+  ) AS t(name, link) LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed(%L)', input.name || '_insert_figures', input.name, input.link);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed(%L)', input.name || '_update_figures', input.name, input.link);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION collateral_inputs_changed(%L)', input.name || '_delete_figures', input.name, input.link);
+  END LOOP;
+END $$;
