@@ -225,15 +225,19 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const config = (database: string): PoolConfig => ({ ...connectionSettings, host: '127.0.0.1', port, user: USER, password, database });
   const pool = (database: string, extra: PoolConfig = {}) => {
     const created = new Pool({ ...config(database), ...extra });
-    // An idle connection whose server went away (crash, terminateConnections) emits 'error' on
-    // its pool; the next query fails and says so. Unhandled, the event would end the process.
+    // A connection whose server went away (crash, terminateConnections) emits 'error', on its
+    // pool when idle and on itself when checked out; its next query fails and says so. Left
+    // unhandled, the event would end the test process.
     created.on('error', () => {});
+    created.on('connect', (client) => client.on('error', () => {}));
     pools.add(created);
     return created;
   };
+  // A pool ends once its checked-out clients are released: a failed test may never release
+  // one. Dropping the database or stopping the server ends those sessions anyway.
   const endPool = async (p: Pool) => {
     pools.delete(p);
-    await p.end().catch(() => {});
+    await Promise.race([p.end().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
   };
   const admin = pool('postgres', { max: 2 });
 
