@@ -49,7 +49,7 @@ export interface PostgresCluster {
   config(database: string): PoolConfig;
   /** postgres://uw@127.0.0.1:PORT/DATABASE, without the password. */
   url(database: string): string;
-  /** A new pool on `database`, ended by stop(); errors of idle connections are ignored (fault tests). */
+  /** A new pool on `database`, ended by stop(). Lost connections raise no uncaught error (fault tests): their queries fail. */
   pool(database: string, config?: PoolConfig): Pool;
   /**
    * A new database: a copy of the migrated template (the default), of an empty one, or of
