@@ -84,6 +84,7 @@ const ELECTRON = [
 const DATABASE = [
   restrict('^drizzle-orm(?:/.*)?$', `Only src-main/store may import drizzle-orm: it is the only code that sees SQL. ${WHY}`),
   restrict('^better-sqlite3$', `Only src-main/store may import better-sqlite3: it is the only code that sees SQL. ${WHY}`),
+  restrict('^pg(?:/.*)?$', `Only src-main/store may import pg (PostgreSQL): it is the only code that sees SQL. ${WHY}`),
 ];
 const NODE = [
   restrict(

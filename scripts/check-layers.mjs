@@ -103,6 +103,9 @@ const CASES = [
   ['src-main/store/db.ts', '../domain/ratio', true],
   ['src-main/store/db.ts', '../contract/deal', true],
   ['src-main/store/db.ts', 'node:fs', true],
+  ['src-main/store/postgres/migrate.ts', 'pg', true],
+  ['src-main/gateway/deals.ts', 'pg', false],
+  ['src-main/server/routes/deals.ts', 'pg', false],
   // domain: nothing but domain
   ['src-main/domain/valuation.ts', './ratio', true],
   ['src-main/domain/valuation.ts', '../domain/ratio', true],
