@@ -172,7 +172,9 @@ describe('debtConstant', () => {
   it('agrees with the annuity formula computed independently, for any rate from 1 bp to 25 % and term up to 40 years', () => {
     fc.assert(
       fc.property(fc.double({ min: 1e-4, max: 0.25, noNaN: true }), fc.integer({ min: 1, max: 480 }), (r, n) => {
-        expectClose(debtConstant({ annualRate: r, amortizationMonths: n }), 12 * pmtFormula(1, r, n), 1e-11);
+        // The textbook form loses digits to cancellation in 1 - (1 + i)^-n when i and n are small
+        // (about 2e-10 at 1 bp over one month), so the comparison allows that much.
+        expectClose(debtConstant({ annualRate: r, amortizationMonths: n }), 12 * pmtFormula(1, r, n), 1e-9);
       }),
     );
   });
