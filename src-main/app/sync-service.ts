@@ -39,7 +39,7 @@ import { acquireSyncLock, SyncLockedError, syncLockHolder } from './sync-lock';
 import { createFileSecretStore, SecretStoreError, type SecretStore } from './sync-secret';
 
 /*
- * Sync with the central platform, as the workstation UI drives it (DESIGN.md "Sync"): the
+ * Sync with the central platform, as the workstation UI drives it (docs/sync.md): the
  * connection settings (the secret behind a SecretStore port), a connection test, one sync at a
  * time with progress events and cancel, the outbox and its conflicts, and background sync on an
  * interval (SyncScheduler). The channel table (channels.ts) exposes it as the sync.* channels.

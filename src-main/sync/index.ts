@@ -1,4 +1,4 @@
-// Sync with the central platform (DESIGN.md "Sync"; README "Sync with the central platform").
+// Sync with the central platform (docs/sync.md; README "Sync with the central platform").
 export { runSync, type SyncMode, type SyncOptions } from './engine';
 export type { SyncEvent, SyncPhase, SyncSummary } from './events';
 export { SyncError, RemoteError, type SyncFailureKind } from './errors';
