@@ -25,6 +25,7 @@ import {
   createRemoteClient,
   keepMine,
   listOutbox,
+  normaliseUrl,
   pulledDealHashes,
   runSync,
   SyncError,
@@ -112,10 +113,6 @@ export interface SyncService {
   /** Resolves once no sync runs (tests, shutdown). */
   idle(): Promise<void>;
   close(): void;
-}
-
-export function normaliseUrl(url: string): string {
-  return url.trim().replace(/\/+$/, '');
 }
 
 /** The one-line message of anything thrown, with the secret (should it ever be there) masked. */

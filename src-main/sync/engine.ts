@@ -7,7 +7,8 @@ import { RemoteError, SyncError } from './errors';
 import type { SyncEvent, SyncSummary } from './events';
 import { pull } from './pull';
 import { pushCreates, pushEdits, resolveAmbiguousCreates } from './push';
-import { createRemoteClient, normaliseUrl, type RemoteConfig, type RetryPolicy } from './remote-client';
+import { createRemoteClient, type RemoteConfig, type RetryPolicy } from './remote-client';
+import { normaliseUrl } from './urls';
 import { withoutCredentials } from './urls';
 
 // One sync of a data directory with the central platform (docs/sync.md): recover what a

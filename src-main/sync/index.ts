@@ -4,5 +4,5 @@ export type { SyncEvent, SyncPhase, SyncSummary } from './events';
 export { SyncError, RemoteError, type SyncFailureKind } from './errors';
 export { createRemoteClient, TokenSource, type RemoteClient, type RemoteConfig, type RetryPolicy } from './remote-client';
 export { changedDeals, keepMine, listConflicts, listOutbox, pulledDealHashes, takeTheirs, type OutboxItem } from './conflicts';
-export { hasCredentials, withoutCredentials } from './urls';
+export { hasCredentials, normaliseUrl, withoutCredentials } from './urls';
 export { SyncScheduler, type ScheduledRunOutcome, type SchedulerTimers, type SyncSchedulerOptions } from './scheduler';
