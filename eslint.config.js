@@ -31,6 +31,7 @@ const LAYERS = [
   'src-main/sync',
   'src-main/reports',
   'src-main/gateway',
+  'src-main/demo',
   'src-main/store',
   'src-main/domain',
   'src-main/contract',
@@ -123,6 +124,7 @@ const LAYER_RULES = {
   'src-main/sync': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/sync', depth)],
   'src-main/reports': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/reports', depth)],
   'src-main/gateway': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/gateway', depth)],
+  'src-main/demo': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/demo', depth)],
   'src-main/store': (depth) => [...ELECTRON, ...upwardImports('src-main/store', depth)],
   'src-main/domain': (depth) => [
     restrict('^(?![./])', `src-main/domain imports nothing but domain: no packages (not even zod), no Node built-ins. ${WHY}`),

@@ -93,6 +93,15 @@ const CASES = [
   ['src-main/gateway/place-lookup/offline.ts', '../../sync', false],
   ['src-main/gateway/place-lookup/offline.ts', '../index', true],
   ['src-main/gateway/place-lookup/offline.ts', '../../store/db', true],
+  ['src-main/gateway/demo.ts', '../demo/seed', true],
+  // demo: the generator over the store's bulk insert
+  ['src-main/demo/seed.ts', '../store/bulk-insert', true],
+  ['src-main/demo/generate.ts', '../contract/enums', true],
+  ['src-main/demo/generate.ts', '../domain/note-rate', true],
+  ['src-main/demo/seed.ts', '../gateway/figures', false],
+  ['src-main/demo/seed.ts', 'drizzle-orm', false],
+  ['src-main/demo/seed.ts', 'better-sqlite3', false],
+  ['src-main/store/bulk-insert.ts', '../demo/generate', false],
   // store
   ['src-main/store/db.ts', 'better-sqlite3', true],
   ['src-main/store/db.ts', 'drizzle-orm/better-sqlite3', true],

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { STORE_FILE } from '../../src-main/server/service';
-import { DEMO_USERS } from '../../src-main/store/demo/generate';
+import { DEMO_USERS } from '../../src-main/demo/generate';
 import { API_PREFIX } from '../../src-main/contract';
 import { api } from '../support/http';
 import { log } from '../support/log';

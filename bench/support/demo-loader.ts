@@ -4,15 +4,15 @@
 // drizzle does, hence the one drizzle import in bench/.
 // eslint-disable-next-line no-restricted-imports
 import { getTableColumns, getTableName } from 'drizzle-orm';
-import type { DemoPortfolio } from '../../src-main/store/demo/generate';
-import { DEMO_TABLE_ORDER } from '../../src-main/store/demo/generate';
-import { DEMO_TABLES } from '../../src-main/store/demo/seed';
+import type { DemoPortfolio } from '../../src-main/demo/generate';
+import { DEMO_TABLE_ORDER } from '../../src-main/demo/generate';
+import { BULK_TABLES } from '../../src-main/store/bulk-insert';
 import type { Database, RawDb } from './raw-sqlite';
 
-/** The schema table each portfolio key fills: the product seed's own map. */
-const TABLES = DEMO_TABLES;
+/** The schema table each portfolio key fills: the store's bulk-insert map, as the product seed uses it. */
+const TABLES = BULK_TABLES;
 
-/** Users and loans packages may already exist (seed.ts: MAY_EXIST, onConflictDoNothing). */
+/** Users and loans packages may already exist (demo/seed.ts: MAY_EXIST, ON CONFLICT DO NOTHING). */
 const MAY_EXIST: ReadonlySet<keyof DemoPortfolio> = new Set(['users', 'loansPackages']);
 
 export function tableNameOf(key: keyof DemoPortfolio): string {

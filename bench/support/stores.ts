@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statS
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { STORE_FILE } from '../../src-main/server/service';
-import { DEMO_DEFAULTS } from '../../src-main/store/demo/generate';
+import { DEMO_DEFAULTS } from '../../src-main/demo/generate';
 import type { BuildStoreArgs, BuildStoreResult } from '../children/build-store';
 import { ROOT, runTsChild } from './child';
 import { log } from './log';

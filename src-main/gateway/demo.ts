@@ -1,5 +1,5 @@
 import type { Db } from '../store/db';
-import { seedDemoPortfolio, type SeedDemoOptions, type SeedDemoResult } from '../store/demo/seed';
+import { seedDemoPortfolio, type SeedDemoOptions, type SeedDemoResult } from '../demo/seed';
 import { fillCollateralFigures } from './figures';
 
 /** Fills an empty store with the demo portfolio, and the collateral figures of what it wrote. */

@@ -9,7 +9,7 @@ import { getDealInfo } from '../../../src-main/gateway/deal-reads';
 import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
 import type { GatewayContext } from '../../../src-main/gateway/context';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
-import { seedDemoPortfolio } from '../../../src-main/store/demo/seed';
+import { seedDemoPortfolio } from '../../../src-main/demo/seed';
 import { loadSystemConfig, setUnderwritingSettings } from '../../../src-main/store/system-config';
 
 describe('PipelineService', () => {

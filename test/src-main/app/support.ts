@@ -6,7 +6,7 @@ import { createChannelTable, type AppEnvironment } from '../../../src-main/app';
 import type { ReportFormat } from '../../../src-main/contract/app-channels';
 import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
-import { seedDemoPortfolio } from '../../../src-main/store/demo/seed';
+import { seedDemoPortfolio } from '../../../src-main/demo/seed';
 import { loadSystemConfig } from '../../../src-main/store/system-config';
 import { ensureUsers } from '../../../src-main/store/users';
 

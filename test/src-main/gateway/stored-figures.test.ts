@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collateralRollups, computeCollaterals, fillCollateralFigures, FIGURES_VERSION } from '../../../src-main/gateway/figures';
 import { collateralsWithoutFigures, storedCollateralFigures } from '../../../src-main/store/collateral-figures';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
-import { seedDemoPortfolio } from '../../../src-main/store/demo/seed';
+import { seedDemoPortfolio } from '../../../src-main/demo/seed';
 
 // Collateral roll-ups are stored after they are computed; the triggers of migration 0002 must
 // delete them with every write to their inputs, so a read never returns figures of old inputs.

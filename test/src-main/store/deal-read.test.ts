@@ -6,7 +6,7 @@ import { dealCollateralFigures } from '../../../src-main/store/collateral-figure
 import { dealRead } from '../../../src-main/store/deal-read';
 import { allDealIds, dealRow } from '../../../src-main/store/deals';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
-import { seedDemoPortfolio } from '../../../src-main/store/demo/seed';
+import { seedDemoPortfolio } from '../../../src-main/demo/seed';
 import { getUnderwritingSettings, setUnderwritingSettings, underwritingSettingsOf } from '../../../src-main/store/system-config';
 import { fillCollateralFigures, FIGURES_VERSION } from '../../../src-main/gateway/figures';
 

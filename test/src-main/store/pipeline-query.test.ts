@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
 import { collateralsOfDeal } from '../../../src-main/store/deals';
-import { seedDemoPortfolio } from '../../../src-main/store/demo/seed';
+import { seedDemoPortfolio } from '../../../src-main/demo/seed';
 import { collateralAddressesByDeal } from '../../../src-main/store/pipeline-query';
 
 let dir: string;

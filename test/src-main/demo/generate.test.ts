@@ -5,13 +5,14 @@ import {
   MarketSummaryDto,
   MarketTrendSummaryDto,
   SubMarketDto,
-} from '../../../../src-main/contract/market-data';
-import { addressKey } from '../../../../src-main/domain/address-key';
-import { CASH_FLOW_SECTIONS } from '../../../../src-main/domain/cash-flow';
-import { annualDebtService } from '../../../../src-main/domain/debt-service';
-import { hotelRevenue } from '../../../../src-main/domain/hotel';
-import { noteRate } from '../../../../src-main/domain/note-rate';
-import { isIsoDate } from '../../../../src-main/store/demo/calendar';
+} from '../../../src-main/contract/market-data';
+import { AssetType, DealState, LoanType } from '../../../src-main/contract/enums';
+import { addressKey } from '../../../src-main/domain/address-key';
+import { CASH_FLOW_SECTIONS } from '../../../src-main/domain/cash-flow';
+import { annualDebtService } from '../../../src-main/domain/debt-service';
+import { hotelRevenue } from '../../../src-main/domain/hotel';
+import { noteRate } from '../../../src-main/domain/note-rate';
+import { isIsoDate } from '../../../src-main/demo/calendar';
 import {
   DEMO_ASSET_TYPES,
   DEMO_COLLATERAL_SUB_TYPES,
@@ -24,9 +25,9 @@ import {
   DEMO_VALUE_BASES,
   generateDemoPortfolio,
   type DemoPortfolio,
-} from '../../../../src-main/store/demo/generate';
-import { MAX_RESIDENTIAL_ROLL_ITEMS } from '../../../../src-main/store/demo/property';
-import { loadSystemConfig } from '../../../../src-main/store/system-config';
+} from '../../../src-main/demo/generate';
+import { MAX_RESIDENTIAL_ROLL_ITEMS } from '../../../src-main/demo/property';
+import { loadSystemConfig } from '../../../src-main/store/system-config';
 
 let book: DemoPortfolio;
 
@@ -115,6 +116,10 @@ describe('the demo portfolio generator', () => {
     expect(new Set(book.deals.map((d) => d.loanType))).toEqual(new Set(DEMO_LOAN_TYPES));
     expect(new Set(book.deals.map((d) => d.propertyType))).toEqual(new Set(DEMO_ASSET_TYPES));
     expect(DEMO_ASSET_TYPES).not.toContain('None');
+    // The demo draws from the contract's enumerations: none of their values is left out.
+    expect(new Set([...DEMO_ASSET_TYPES, 'None'])).toEqual(new Set(AssetType.options));
+    expect(new Set(DEMO_LOAN_TYPES)).toEqual(new Set(LoanType.options));
+    expect(new Set(DEMO_STATES)).toEqual(new Set(DealState.options));
     expect(new Set(book.deals.map((d) => d.state))).toEqual(new Set(DEMO_STATES));
     expect(new Set(book.deals.map((d) => d.priority))).toEqual(new Set(['Low', 'Medium', 'High']));
     expect(book.deals.filter((d) => d.loanType === 'Unknown').length).toBeLessThanOrEqual(4);

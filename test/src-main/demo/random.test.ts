@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, daysBetween, isIsoDate, monthsBetween, startOfMonth } from '../../../../src-main/store/demo/calendar';
-import { IdFactory, Rng, roundTo } from '../../../../src-main/store/demo/random';
+import { addDays, addMonths, daysBetween, isIsoDate, monthsBetween, startOfMonth } from '../../../src-main/demo/calendar';
+import { IdFactory, Rng, roundTo } from '../../../src-main/demo/random';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -1,34 +1,18 @@
-// Fills an empty store with the demo portfolio, in one transaction: all of it or none of it.
+// Bulk insertion of many rows into an empty store, in one transaction: all of it or none of it.
 //
-// A million rows go in. drizzle's insert builder costs tens of microseconds per row (it builds
-// and prepares a fresh statement for every chunk), which makes 10,000 deals a minute-long job, so
-// the rows are written with prepared multi-row INSERTs built from drizzle's own column metadata:
-// the same column names, the same value mapping (JSON, booleans), the database's own defaults
-// for the columns a row leaves out.
+// A million rows go in when a demo portfolio is seeded. drizzle's insert builder costs tens of
+// microseconds per row (it builds and prepares a fresh statement for every chunk), which makes
+// 10,000 deals a minute-long job, so the rows are written with prepared multi-row INSERTs built
+// from drizzle's own column metadata: the same column names, the same value mapping (JSON,
+// booleans), the database's own defaults for the columns a row leaves out.
 
 import { getTableColumns, getTableName, is, SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../db';
-import * as schema from '../schema';
-import { DEMO_TABLE_ORDER, generateDemoPortfolio, type DemoPortfolio, type DemoPortfolioOptions } from './generate';
+import type { Db } from './db';
+import * as schema from './schema';
 
-export interface SeedDemoOptions extends DemoPortfolioOptions {
-  /** Called after every chunk with the rows inserted so far and the rows in all. */
-  onProgress?: (done: number, total: number) => void;
-}
-
-export type DemoRowCounts = Record<keyof DemoPortfolio, number>;
-
-export type SeedDemoResult =
-  | { seeded: false }
-  | {
-      seeded: true;
-      /** rows generated per table (users and loans packages already present are kept as they are) */
-      counts: DemoRowCounts;
-      rows: number;
-    };
-
-export const DEMO_TABLES: Record<keyof DemoPortfolio, SQLiteTable> = {
+/** The tables a bulk insert can fill, by the name of their schema export. */
+export const BULK_TABLES = {
   users: schema.users,
   loansPackages: schema.loansPackages,
   people: schema.people,
@@ -51,16 +35,29 @@ export const DEMO_TABLES: Record<keyof DemoPortfolio, SQLiteTable> = {
   fundsAnalyses: schema.fundsAnalyses,
   fundSources: schema.fundSources,
   fundUses: schema.fundUses,
-};
+} as const satisfies Record<string, SQLiteTable>;
 
-/** Users and loans packages may already exist (`uw serve --user` creates users first). */
-const MAY_EXIST: ReadonlySet<keyof DemoPortfolio> = new Set(['users', 'loansPackages']);
+export type BulkTableName = keyof typeof BULK_TABLES;
+/** Rows to insert, per table: the tables' own insert shapes. */
+export type BulkRows = { [K in BulkTableName]: readonly (typeof BULK_TABLES)[K]['$inferInsert'][] };
+
+export interface BulkInsertPlan {
+  /** Tables in foreign-key order. */
+  order: readonly BulkTableName[];
+  rows: BulkRows;
+  /** Tables whose rows may already be there (kept as they are: ON CONFLICT DO NOTHING). */
+  mayExist?: ReadonlySet<BulkTableName>;
+  /** Called after every chunk with the rows inserted so far and the rows in all. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export type BulkInsertResult = { inserted: false } | { inserted: true; rows: number };
 
 /** SQLite's default SQLITE_MAX_VARIABLE_NUMBER since 3.32. */
 export const MAX_BOUND_PARAMETERS = 32_766;
 const MAX_ROWS_PER_INSERT = 500;
-/** Page cache during the seed, KiB as a negative cache_size: 128 MB (10,000 deals make a 330 MB file). */
-const SEED_CACHE_KIB = -131_072;
+/** Page cache during the insert, KiB as a negative cache_size: 128 MB (10,000 deals make a 330 MB file). */
+const BULK_CACHE_KIB = -131_072;
 
 /** Rows per INSERT: at most 500, and never more bound parameters than SQLite allows. */
 export function chunkSizeFor(columnCount: number): number {
@@ -113,7 +110,7 @@ class TableWriter {
       if (!is(value, SQL)) return column.mapToDriverValue(value);
     }
     if (!column.notNull) return null;
-    throw new Error(`demo seed: a ${getTableName(this.table)} row has no ${column.name} and the column has no plain default`);
+    throw new Error(`bulk insert: a ${getTableName(this.table)} row has no ${column.name} and the column has no plain default`);
   }
 
   private statement(rowCount: number): { run(params: unknown[]): unknown } {
@@ -156,63 +153,41 @@ class TableWriter {
 }
 
 /**
- * Generates the demo portfolio and inserts it, in foreign-key order and in one IMMEDIATE
- * transaction, when the store has no deals; otherwise leaves the store alone and returns
- * `{ seeded: false }`.
+ * Inserts the plan's rows, table by table in its order, in one IMMEDIATE transaction, when the
+ * store has no deals; otherwise leaves the store alone and returns `{ inserted: false }`.
  */
-export function seedDemoPortfolio(db: Db, options: SeedDemoOptions = {}): SeedDemoResult {
-  if (storeHasDeals(db)) return { seeded: false };
-  const { onProgress, ...generatorOptions } = options;
-  const portfolio = generateDemoPortfolio(generatorOptions);
-  return insertDemoPortfolio(db, portfolio, onProgress);
-}
-
-/** Inserts a generated portfolio (all or nothing) unless the store has deals by then. */
-export function insertDemoPortfolio(
-  db: Db,
-  portfolio: DemoPortfolio,
-  onProgress?: (done: number, total: number) => void,
-): SeedDemoResult {
-  const counts = Object.fromEntries(DEMO_TABLE_ORDER.map((key) => [key, portfolio[key].length])) as DemoRowCounts;
-  const total = DEMO_TABLE_ORDER.reduce((sum, key) => sum + counts[key], 0);
+export function insertIntoEmptyStore(db: Db, plan: BulkInsertPlan): BulkInsertResult {
   // A bigger page cache while the transaction runs: a large insert otherwise spills dirty pages
   // to the WAL again and again. Restored afterwards.
   const cacheSize = db.$client.pragma('cache_size', { simple: true }) as number;
-  db.$client.pragma(`cache_size = ${SEED_CACHE_KIB}`);
+  db.$client.pragma(`cache_size = ${BULK_CACHE_KIB}`);
   try {
-    return insertAll(db, portfolio, counts, total, onProgress);
+    return insertAll(db, plan);
   } finally {
     db.$client.pragma(`cache_size = ${cacheSize}`);
   }
 }
 
-function insertAll(
-  db: Db,
-  portfolio: DemoPortfolio,
-  counts: DemoRowCounts,
-  total: number,
-  onProgress?: (done: number, total: number) => void,
-): SeedDemoResult {
+function insertAll(db: Db, { order, rows, mayExist, onProgress }: BulkInsertPlan): BulkInsertResult {
+  const total = order.reduce((sum, name) => sum + rows[name].length, 0);
   return db.transaction(
-    (tx) => {
-      // Checked again under the write lock: another process may have filled the store meanwhile.
-      if (tx.select({ id: schema.deals.id }).from(schema.deals).limit(1).get() !== undefined) {
-        return { seeded: false } as const;
-      }
+    () => {
+      // Checked under the write lock: another process may have filled the store meanwhile.
+      if (storeHasDeals(db)) return { inserted: false } as const;
       let done = 0;
       onProgress?.(0, total);
-      for (const key of DEMO_TABLE_ORDER) {
-        const rows = portfolio[key] as Record<string, unknown>[];
-        if (rows.length === 0) continue;
-        const writer = new TableWriter(db, DEMO_TABLES[key], rows, MAY_EXIST.has(key));
-        for (let start = 0; start < rows.length; start += writer.chunkSize) {
-          const chunk = rows.slice(start, start + writer.chunkSize);
+      for (const name of order) {
+        const tableRows = rows[name] as readonly Record<string, unknown>[];
+        if (tableRows.length === 0) continue;
+        const writer = new TableWriter(db, BULK_TABLES[name], tableRows, mayExist?.has(name) ?? false);
+        for (let start = 0; start < tableRows.length; start += writer.chunkSize) {
+          const chunk = tableRows.slice(start, start + writer.chunkSize);
           writer.insert(chunk);
           done += chunk.length;
           onProgress?.(done, total);
         }
       }
-      return { seeded: true, counts, rows: total } as const;
+      return { inserted: true, rows: total } as const;
     },
     { behavior: 'immediate' },
   );

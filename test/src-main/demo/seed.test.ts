@@ -1,19 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, getTableColumns, getTableName } from 'drizzle-orm';
+import { eq, getTableName } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb, openDb, type Db } from '../../../../src-main/store/db';
-import { DEMO_TABLE_ORDER, generateDemoPortfolio } from '../../../../src-main/store/demo/generate';
-import {
-  DEMO_TABLES,
-  MAX_BOUND_PARAMETERS,
-  chunkSizeFor,
-  insertDemoPortfolio,
-  seedDemoPortfolio,
-} from '../../../../src-main/store/demo/seed';
-import * as schema from '../../../../src-main/store/schema';
-import { ensureUsers } from '../../../../src-main/store/users';
+import { closeDb, openDb, type Db } from '../../../src-main/store/db';
+import { DEMO_TABLE_ORDER, generateDemoPortfolio } from '../../../src-main/demo/generate';
+import { insertDemoPortfolio, seedDemoPortfolio } from '../../../src-main/demo/seed';
+import { BULK_TABLES } from '../../../src-main/store/bulk-insert';
+import * as schema from '../../../src-main/store/schema';
+import { ensureUsers } from '../../../src-main/store/users';
 
 let dir: string;
 let db: Db;
@@ -30,7 +25,7 @@ afterEach(() => {
 
 const countRows = (table: string) =>
   (db.$client.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number }).n;
-const sqlName = (key: (typeof DEMO_TABLE_ORDER)[number]) => getTableName(DEMO_TABLES[key]);
+const sqlName = (key: (typeof DEMO_TABLE_ORDER)[number]) => getTableName(BULK_TABLES[key]);
 
 describe('seeding the demo portfolio', () => {
   it('inserts every generated row into a real SQLite file with foreign keys intact', () => {
@@ -107,15 +102,5 @@ describe('seeding the demo portfolio', () => {
     expect(countRows('users')).toBe(0);
     // ... and the store can still be seeded afterwards.
     expect(seedDemoPortfolio(db, { deals: 12 }).seeded).toBe(true);
-  });
-
-  it('never binds more parameters in one INSERT than SQLite allows', () => {
-    for (const key of DEMO_TABLE_ORDER) {
-      const columns = Object.keys(getTableColumns(DEMO_TABLES[key])).length;
-      const rows = chunkSizeFor(columns);
-      expect(rows).toBeLessThanOrEqual(500);
-      expect(rows * columns, key).toBeLessThanOrEqual(MAX_BOUND_PARAMETERS);
-    }
-    expect(chunkSizeFor(100)).toBe(327);
   });
 });

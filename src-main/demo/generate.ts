@@ -2,9 +2,10 @@
 // one (parties, collaterals, components, market research, rent rolls, cash flows, valuations,
 // sources and uses). Pure: no I/O, no clock, no Math.random(); same seed, same data.
 
-import { annualDebtService, monthlyPayment, type LoanPaymentStructure } from '../../domain/debt-service';
-import { noteRate } from '../../domain/note-rate';
-import type * as schema from '../schema';
+import { AssetType, DealState, LoanType } from '../contract/enums';
+import { annualDebtService, monthlyPayment, type LoanPaymentStructure } from '../domain/debt-service';
+import { noteRate } from '../domain/note-rate';
+import type * as schema from '../store/schema';
 import { ASSET_PROFILES, PORTFOLIO_ASSETS, type PropertyAsset } from './assets';
 import { addDays, addMonths, monthsBetween, startOfMonth, timestamp, yearOf } from './calendar';
 import { MarketResearch } from './market';
@@ -102,39 +103,18 @@ export interface DemoPortfolioOptions {
 
 export const DEMO_DEFAULTS = { seed: 20261121, deals: 200, asOf: '2026-11-01' } as const;
 
-export const DEMO_LOAN_TYPES = [
-  'Acquisition',
-  'Acquisition_Construction',
-  'Refinance',
-  'Refinance_Construction',
-  'Construction',
-  'Stabilization',
-  'Bridge',
-  'Permanent',
-  'Unknown',
-] as const;
-export type DemoLoanType = (typeof DEMO_LOAN_TYPES)[number];
+// The contract's enumerations, in the order the generator has always drawn them (the order
+// decides which deal gets which value for a seed, so it is kept: Unknown last).
+export type DemoLoanType = LoanType;
+export const DEMO_LOAN_TYPES: readonly DemoLoanType[] = [...LoanType.options.filter((t) => t !== 'Unknown'), 'Unknown'];
 
-/** Every asset type of the spec's enumeration except None. */
-export const DEMO_ASSET_TYPES = [
-  'Mixed',
-  'Hotel',
-  'Industrial',
-  'Multi_Family_Apartments',
-  'Office',
-  'Retail',
-  'Self_Storage',
-  'Land',
-  'Special_Purpose',
-  'Senior_Housing',
-  'Distribution_Warehouse',
-  'Flex_Office',
-  'Portfolio',
-] as const;
-export type DemoAssetType = (typeof DEMO_ASSET_TYPES)[number];
+/** Every asset type of the contract's enumeration except None. */
+export type DemoAssetType = Exclude<AssetType, 'None'>;
+export const DEMO_ASSET_TYPES: readonly DemoAssetType[] = AssetType.options.filter((t): t is DemoAssetType => t !== 'None');
 
-export const DEMO_STATES = ['NewDeal', 'Prep', 'Originated', 'Completed', 'Rejected'] as const;
-export type DemoState = (typeof DEMO_STATES)[number];
+/** Every deal state, in the order a deal goes through them. */
+export type DemoState = DealState;
+export const DEMO_STATES = ['NewDeal', 'Prep', 'Originated', 'Completed', 'Rejected'] as const satisfies readonly DealState[];
 
 /**
  * The Status values the demo uses, by State. The same sets as the shipped system configuration

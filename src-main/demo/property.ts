@@ -1,7 +1,7 @@
 // The physical property behind a component: unit mix, suites or hotel keys, the rents a lender
 // would underwrite, the rent rolls with their items, and the sales comparables.
 
-import type { livingUnits, rentRollItems, rentRolls, salesComps } from '../schema';
+import type { livingUnits, rentRollItems, rentRolls, salesComps } from '../store/schema';
 import { ASSET_PROFILES, RECOVERY_BY_LEASE_TYPE, type AssetProfile, type PropertyAsset } from './assets';
 import { addDays, addMonths, daysBetween } from './calendar';
 import { propertyName, residentName, tenantBusinessName } from './names';

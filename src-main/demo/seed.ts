@@ -1,0 +1,46 @@
+// Fills an empty store with the demo portfolio, all of it or none of it, through the store's
+// bulk insert.
+
+import type { Db } from '../store/db';
+import { insertIntoEmptyStore, storeHasDeals, type BulkTableName } from '../store/bulk-insert';
+import { DEMO_TABLE_ORDER, generateDemoPortfolio, type DemoPortfolio, type DemoPortfolioOptions } from './generate';
+
+export interface SeedDemoOptions extends DemoPortfolioOptions {
+  /** Called after every chunk with the rows inserted so far and the rows in all. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export type DemoRowCounts = Record<keyof DemoPortfolio, number>;
+
+export type SeedDemoResult =
+  | { seeded: false }
+  | {
+      seeded: true;
+      /** rows generated per table (users and loans packages already present are kept as they are) */
+      counts: DemoRowCounts;
+      rows: number;
+    };
+
+/** Users and loans packages may already exist (`uw serve --user` creates users first). */
+const MAY_EXIST: ReadonlySet<BulkTableName> = new Set(['users', 'loansPackages']);
+
+/**
+ * Generates the demo portfolio and inserts it when the store has no deals; otherwise leaves the
+ * store alone and returns `{ seeded: false }`.
+ */
+export function seedDemoPortfolio(db: Db, options: SeedDemoOptions = {}): SeedDemoResult {
+  if (storeHasDeals(db)) return { seeded: false };
+  const { onProgress, ...generatorOptions } = options;
+  return insertDemoPortfolio(db, generateDemoPortfolio(generatorOptions), onProgress);
+}
+
+/** Inserts a generated portfolio (all or nothing) unless the store has deals by then. */
+export function insertDemoPortfolio(
+  db: Db,
+  portfolio: DemoPortfolio,
+  onProgress?: (done: number, total: number) => void,
+): SeedDemoResult {
+  const counts = Object.fromEntries(DEMO_TABLE_ORDER.map((key) => [key, portfolio[key].length])) as DemoRowCounts;
+  const result = insertIntoEmptyStore(db, { order: DEMO_TABLE_ORDER, rows: portfolio, mayExist: MAY_EXIST, onProgress });
+  return result.inserted ? { seeded: true, counts, rows: result.rows } : { seeded: false };
+}
