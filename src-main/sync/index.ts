@@ -6,3 +6,4 @@ export { createRemoteClient, TokenSource, type RemoteClient, type RemoteConfig, 
 export { changedDeals, keepMine, listConflicts, listOutbox, pulledDealHashes, takeTheirs, type OutboxItem } from './conflicts';
 export { hasCredentials, withoutCredentials } from './urls';
 export { SyncScheduler, type ScheduledRunOutcome, type SchedulerTimers, type SyncSchedulerOptions } from './scheduler';
+export { recordedClient, replayDealReads, type ReplayRead } from './replay';
