@@ -7,3 +7,4 @@ export { changedDeals, keepMine, listConflicts, listOutbox, pulledDealHashes, ta
 export { hasCredentials, withoutCredentials } from './urls';
 export { SyncScheduler, type ScheduledRunOutcome, type SchedulerTimers, type SyncSchedulerOptions } from './scheduler';
 export { recordedClient, replayDealReads, type ReplayRead } from './replay';
+export { verifyCreditFile, type VerifyOptions, type VerifyResult } from './verify-credit-file';

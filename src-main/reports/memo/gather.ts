@@ -172,7 +172,9 @@ export function memoDataOfReads(
 
 /** SHA-256 (hex) of the data a memo is made from: its reads and extras, as JSON. */
 export function dataHashOf(reads: DealReads, extras: MemoExtras): string {
-  return createHash('sha256').update(JSON.stringify({ reads: reads.reads, extras })).digest('hex');
+  // The extras in a fixed shape, so the hash does not depend on how they were assembled.
+  const fixed = { recommendation: extras.recommendation ?? '', notes: extras.notes ?? [], history: extras.history ?? null, analysis: extras.analysis ?? null };
+  return createHash('sha256').update(JSON.stringify({ reads: reads.reads, extras: fixed })).digest('hex');
 }
 
 /** Reads a deal's graph and gathers everything its memo shows; null when no such deal exists. */
