@@ -17,7 +17,8 @@ export async function openCreditFile(bytes: Buffer): Promise<OpenedCreditFile> {
     // No CRC check here: the SHA-256 of each file, below, is the stronger check and names the file.
     zip = await JSZip.loadAsync(bytes, { checkCRC32: false });
   } catch (error) {
-    throw new CreditFileError(`not a readable zip file (${(error as Error).message.split('\n')[0]})`);
+    // jszip's message may point at its web help: the reason alone.
+    throw new CreditFileError(`not a readable zip file (${(error as Error).message.split('\n')[0]!.split(' : ')[0]})`);
   }
   const manifestEntry = zip.file(MANIFEST_FILE);
   if (!manifestEntry) throw new CreditFileError(`not a credit file: the zip holds no ${MANIFEST_FILE}`);
