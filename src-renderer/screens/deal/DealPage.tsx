@@ -6,6 +6,7 @@ import { ErrorNote, Figure, Loading } from '../../components/common';
 import { label, multiple, pct, pctNumber, text, usd } from '../../format';
 import { navigate, routePath, type DealTab } from '../../router';
 import { CollateralsTab } from './CollateralsTab';
+import { DealExports } from './DealExports';
 import { ComponentsTab } from './ComponentsTab';
 import { FundsTab, fundsLoanAmount } from './FundsTab';
 import { LoanTermsTab } from './LoanTermsTab';
@@ -98,6 +99,7 @@ export function DealPage({ id, tab }: { id: string; tab: DealTab }) {
                 </Text>
               </Group>
             </Stack>
+            <DealExports dealId={id} />
           </Group>
           <DealFigures deal={deal} />
         </Stack>
