@@ -19,7 +19,7 @@ function copyStoreMigrations(): Plugin {
   };
 }
 
-// Entries as DESIGN.md fixes them (our folder names are not electron-vite's defaults).
+// Entries in our own folders (docs/architecture.md), not electron-vite's default folder names.
 //
 // main:     dependencies from package.json (better-sqlite3, drizzle-orm, fastify, ...) stay
 //           external (electron-vite's `build.externalizeDeps`, on by default): the native

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * ESLint flat config: the recommended rules (no type-aware rules, to keep lint fast) and the
- * LAYER RULES of DESIGN.md "Layers" (dependencies point down only), enforced with
+ * LAYER RULES of docs/architecture.md (dependencies point down only), enforced with
  * `no-restricted-imports`.
  *
  * How the layer rules are built: ESLint does not merge the options of one rule across config
@@ -37,7 +37,7 @@ const LAYERS = [
 ];
 
 const SOURCE_FILES = '**/*.{ts,tsx,mts,cts,js,mjs,cjs,jsx}';
-const WHY = 'DESIGN.md "Layers": dependencies point down only.';
+const WHY = 'docs/architecture.md: dependencies point down only.';
 
 /** @param {string} s */
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

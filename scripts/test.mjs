@@ -3,6 +3,7 @@
  * `npm test`: the one command (README "The two commands").
  *
  *   typecheck -> lint (+ layer-rule self-check) -> vitest run -> build -> playwright test
+ *   -> the work tree's `git status` compared with the one before the run
  *
  * Every step runs even when an earlier one failed, with its output streamed. The closing line
  * is computed here from the JSON reports (.reports/vitest.json, .reports/playwright.json), not
@@ -121,6 +122,30 @@ function playwrightCounts(report, code) {
   return { passed: expected + flaky, failed: code !== 0 && unexpected === 0 ? 1 : unexpected, skipped };
 }
 
+/**
+ * What `git status` says of the work tree; null outside a git checkout. `npm test` must leave
+ * a clean clone clean (README "The two commands"), so the run compares this before and after:
+ * a tracked file rewritten, or an untracked file left outside .gitignore, fails the run.
+ */
+function treeStatus() {
+  const result = spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: ROOT, encoding: 'utf8' });
+  return result.status === 0 ? result.stdout : null;
+}
+
+function treeUnchanged(before) {
+  const after = treeStatus();
+  if (before === null || after === null) return;
+  const same = after === before;
+  if (!same) {
+    const was = new Set(before.split('\n'));
+    const lines = after.split('\n').filter((line) => line && !was.has(line));
+    console.error(`\nnpm test changed the work tree (git status):\n${lines.join('\n') || '(files that were changed before are now clean)'}`);
+    totals.failed += 1;
+  }
+  summary.push({ step: 'work tree', result: same ? 'unchanged' : 'CHANGED (counted as 1 failed)' });
+}
+
+const statusBefore = treeStatus();
 gate('typecheck', [['typecheck: tsc --noEmit -p tsconfig.json', [binPath('typescript', 'tsc'), '--noEmit', '-p', 'tsconfig.json']]]);
 gate('lint', [
   ['lint: eslint .', [binPath('eslint'), '.']],
@@ -129,6 +154,7 @@ gate('lint', [
 vitest();
 gate('build', [['build: electron-vite build', [binPath('electron-vite'), 'build']]]);
 playwright();
+treeUnchanged(statusBefore);
 
 console.log('\n\x1b[1m=== summary ===\x1b[0m');
 for (const { step, result } of summary) console.log(`${step.padEnd(12)} ${result}`);

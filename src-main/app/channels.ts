@@ -73,9 +73,7 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
 
   /** Calls one gateway function; a refusal becomes a ChannelError carrying the ErrorDto. */
   async function gateway<T>(name: EndpointName, params: Record<string, string>, body?: unknown): Promise<T> {
-    const handler = GATEWAY[name];
-    if (!handler) throw new ChannelError(`${name} is not available.`, { code: 'Unavailable' });
-    const response = (await handler(ctx, { params, body })) as { success: boolean; error: ErrorDto | null };
+    const response = (await GATEWAY[name](ctx, { params, body })) as { success: boolean; error: ErrorDto | null };
     if (!response.success) {
       const error = response.error ?? { target: '', code: 'ValidationError' as const, message: `${name} failed.`, details: [] };
       throw new ChannelError(error.message, { code: error.code, target: error.target, error });

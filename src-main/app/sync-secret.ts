@@ -2,7 +2,7 @@ import { chmodSync, closeSync, fstatSync, openSync, readFileSync, renameSync, rm
 import { join } from 'node:path';
 
 /*
- * Where the client secret of the central platform is kept (DESIGN.md "Sync": Electron
+ * Where the client secret of the central platform is kept (docs/sync.md: Electron
  * safeStorage, warn on `basic_text`; headless: a 0600 file or the environment; never logged).
  *
  * The channel table sees only this port. Implementations:

@@ -25,6 +25,7 @@ import {
   createRemoteClient,
   keepMine,
   listOutbox,
+  normaliseUrl,
   pulledDealHashes,
   runSync,
   SyncError,
@@ -39,7 +40,7 @@ import { acquireSyncLock, SyncLockedError, syncLockHolder } from './sync-lock';
 import { createFileSecretStore, SecretStoreError, type SecretStore } from './sync-secret';
 
 /*
- * Sync with the central platform, as the workstation UI drives it (DESIGN.md "Sync"): the
+ * Sync with the central platform, as the workstation UI drives it (docs/sync.md): the
  * connection settings (the secret behind a SecretStore port), a connection test, one sync at a
  * time with progress events and cancel, the outbox and its conflicts, and background sync on an
  * interval (SyncScheduler). The channel table (channels.ts) exposes it as the sync.* channels.
@@ -112,10 +113,6 @@ export interface SyncService {
   /** Resolves once no sync runs (tests, shutdown). */
   idle(): Promise<void>;
   close(): void;
-}
-
-export function normaliseUrl(url: string): string {
-  return url.trim().replace(/\/+$/, '');
 }
 
 /** The one-line message of anything thrown, with the secret (should it ever be there) masked. */

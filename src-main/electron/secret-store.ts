@@ -10,7 +10,7 @@ import {
 } from '../app/sync-secret';
 
 /*
- * The desktop app's client secret store (DESIGN.md "Sync"): encrypted with Electron safeStorage
+ * The desktop app's client secret store (docs/sync.md): encrypted with Electron safeStorage
  * (the OS keychain: Keychain on macOS, DPAPI on Windows, libsecret / kwallet on Linux), the
  * ciphertext in a 0600 file of the data directory. On Linux without a keyring safeStorage falls
  * back to `basic_text` (a hard-coded key: obfuscation, not encryption): the secret is still

@@ -31,8 +31,11 @@ export interface GatewayRequest {
 
 export type GatewayHandler = (ctx: GatewayContext, request: GatewayRequest) => Promise<unknown>;
 
-/** One function per endpoint of the contract's ENDPOINTS table; both transports call these. */
-export const GATEWAY: Partial<Record<EndpointName, GatewayHandler>> = {
+/**
+ * One function per endpoint of the contract's ENDPOINTS table; both transports call these. The
+ * table is complete by type: an endpoint without its function does not compile.
+ */
+export const GATEWAY: Record<EndpointName, GatewayHandler> = {
   bulkUpdateDeals: (ctx, r) => bulkUpdateDeals(ctx, r.body),
   createResidentialDeal: (ctx, r) => createDeal(ctx, 'residential', r.body),
   createCommercialDeal: (ctx, r) => createDeal(ctx, 'commercial', r.body),

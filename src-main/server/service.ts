@@ -31,6 +31,8 @@ export interface ServiceOptions {
    * call with 'unknown channel'.
    */
   bridge?: BridgeFactory;
+  /** Web mode: the folder of the built UI; out/renderer of the checkout when absent. */
+  rendererDir?: string;
   /** Failed token requests allowed per client id and per address (DEFAULT_TOKEN_RATE_LIMIT). */
   tokenRateLimit?: Partial<TokenRateLimit>;
   logger?: boolean;
@@ -69,7 +71,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
 
     let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
     const web = options.web
-      ? { session: randomBytes(24).toString('base64url'), rendererDir: rendererDir(), policy: webOriginPolicy(options.host, options.publicUrl) }
+      ? { session: randomBytes(24).toString('base64url'), rendererDir: options.rendererDir ?? rendererDir(), policy: webOriginPolicy(options.host, options.publicUrl) }
       : undefined;
     const gateway = { db, places: createOfflinePlaceLookup(), config, now: () => new Date() };
     const app = await buildServer({

@@ -414,7 +414,7 @@ export const importReports = sqliteTable('import_reports', {
   ...timestamps,
 });
 
-// --- Sync with the central platform (DESIGN.md "Sync"; src-main/sync) -------------------------
+// --- Sync with the central platform (docs/sync.md; src-main/sync) -------------------------
 // JSON payloads are TEXT holding JSON written by the sync code itself: a stored JSON null (the
 // field was empty) must stay distinguishable from SQL NULL (no value, e.g. a create has no base).
 

@@ -26,7 +26,7 @@ import {
   users,
 } from './schema';
 
-// The working copy of a deal pulled from the central platform (DESIGN.md "Sync"). The sync
+// The working copy of a deal pulled from the central platform (docs/sync.md). The sync
 // layer turns the platform's reads into the rows below; this module writes them as a DIFF
 // against what is stored: a row that is already as desired is not written, a row the platform
 // no longer has is deleted, rows the platform never had (local imports) are left alone.

@@ -6,7 +6,7 @@ import { outbox } from './schema';
 import { perConnection } from './statements';
 import { getSyncState } from './sync-state';
 
-// The outbox of local edits for the central platform (DESIGN.md "Sync"): one row per
+// The outbox of local edits for the central platform (docs/sync.md): one row per
 // (entity, field). Values are JSON text in their read form. The working-copy write and its
 // outbox row commit in one transaction: the gateway calls recordDealEdits from inside the bulk
 // update's transaction, and creates go through insertDealGraphForSync.

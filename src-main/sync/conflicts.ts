@@ -15,7 +15,7 @@ import { getShadowEntry, shadowHashesOfType } from '../store/sync-shadow';
 import { DELETED_REMOTELY, isProperty } from './apply';
 import { GRAPH_TYPE } from './graph';
 
-// The outbox as the UI shows it, and the user's decisions on conflicts (DESIGN.md "Sync": keep
+// The outbox as the UI shows it, and the user's decisions on conflicts (docs/sync.md: keep
 // mine / take theirs; underwriting data never silently loses to last-write-wins) and on
 // rejected edits (retry after editing, or discard).
 

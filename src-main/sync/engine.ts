@@ -7,10 +7,11 @@ import { RemoteError, SyncError } from './errors';
 import type { SyncEvent, SyncSummary } from './events';
 import { pull } from './pull';
 import { pushCreates, pushEdits, resolveAmbiguousCreates } from './push';
-import { createRemoteClient, normaliseUrl, type RemoteConfig, type RetryPolicy } from './remote-client';
+import { createRemoteClient, type RemoteConfig, type RetryPolicy } from './remote-client';
+import { normaliseUrl } from './urls';
 import { withoutCredentials } from './urls';
 
-// One sync of a data directory with the central platform (DESIGN.md "Sync"): recover what a
+// One sync of a data directory with the central platform (docs/sync.md): recover what a
 // crash left in flight, list the platform's deals, settle creates whose answer was lost, pull,
 // then push. It completes (conflicts and rejections are results, in the summary) or throws a
 // SyncError with a one-line reason; everything committed before that stays, and the next sync

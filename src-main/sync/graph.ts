@@ -19,7 +19,7 @@ import { canonicalJson, hashText } from './canonical';
 import { RemoteError } from './errors';
 import type { CallResult, ReadName, RemoteClient } from './remote-client';
 
-// One deal's graph as the platform reads it (DESIGN.md "Sync", pull): the deal, its funds, its
+// One deal's graph as the platform reads it (docs/sync.md, "Pull"): the deal, its funds, its
 // collateral and component summaries, each collateral's cash flow, each component's details,
 // each rent roll, its people and companies, and the property type of each collateral (shown
 // only by the cross-deal report). Every read is kept as it came (less the envelope), with the

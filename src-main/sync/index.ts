@@ -1,10 +1,10 @@
-// Sync with the central platform (DESIGN.md "Sync"; README "Sync with the central platform").
+// Sync with the central platform (docs/sync.md; README "Sync with the central platform").
 export { runSync, type SyncMode, type SyncOptions } from './engine';
 export type { SyncEvent, SyncPhase, SyncSummary } from './events';
 export { SyncError, RemoteError, type SyncFailureKind } from './errors';
 export { createRemoteClient, TokenSource, type RemoteClient, type RemoteConfig, type RetryPolicy } from './remote-client';
 export { changedDeals, keepMine, listConflicts, listOutbox, pulledDealHashes, takeTheirs, type OutboxItem } from './conflicts';
-export { hasCredentials, withoutCredentials } from './urls';
+export { hasCredentials, normaliseUrl, withoutCredentials } from './urls';
 export { SyncScheduler, type ScheduledRunOutcome, type SchedulerTimers, type SyncSchedulerOptions } from './scheduler';
 export { recordedClient, replayDealReads, type ReplayRead } from './replay';
 export { verifyCreditFile, type VerifyOptions, type VerifyResult } from './verify-credit-file';

@@ -1,6 +1,6 @@
 import { sameValue } from './canonical';
 
-// The three-way merge of one field (DESIGN.md "Sync"). base: the platform's value when the local
+// The three-way merge of one field (docs/sync.md). base: the platform's value when the local
 // edit started (the outbox row's base_value); mine: the local value (new_value); theirs: what the
 // platform reads now. Underwriting data never silently loses to last-write-wins: when both
 // sides changed the field to different values, the row becomes a conflict held for the user.

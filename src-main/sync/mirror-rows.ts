@@ -7,7 +7,7 @@ import type { ComponentDetail, DealGraph } from './graph';
 import { solveFactor, solveReversion } from './numbers';
 
 // The working copy of a pulled deal, rebuilt from the platform's reads so that every read of
-// the local instance equals the platform's (DESIGN.md "Sync"; README "Sync with the central
+// the local instance equals the platform's (docs/sync.md; README "Sync with the central
 // platform"). Stored inputs the reads show directly are copied. Inputs shown only through a
 // figure are given values that reproduce that figure exactly in IEEE arithmetic (see numbers.ts):
 // - living-unit rents (shown as rent x units), a hotel's other-revenue ratio (other / room

@@ -1,4 +1,4 @@
-// Exact floating-point inverses for the mirror (DESIGN.md "Sync": the working copy of a pulled
+// Exact floating-point inverses for the mirror (docs/sync.md: the working copy of a pulled
 // deal must read exactly as the platform reads). Some stored inputs are shown only through a
 // product or a quotient (a unit's rent only as rent x units, a comp's $/unit only as average x
 // units, exit cap and selling costs only as the reversion value). These helpers find an input

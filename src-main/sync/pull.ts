@@ -5,7 +5,7 @@ import { forEachDeal, newReader, readGraph, throwIfAborted, type SyncContext } f
 import { RemoteError } from './errors';
 import { startPrefetchPropertyTypes, type DealGraph } from './graph';
 
-// Pull (DESIGN.md "Sync"): every deal the platform lists, its whole graph read with bounded
+// Pull (docs/sync.md): every deal the platform lists, its whole graph read with bounded
 // concurrency; a deal whose reads are unchanged writes nothing. A deal gone from the list is
 // removed only after a read confirms it (MissingEntity); with local edits waiting it becomes a
 // conflict instead.

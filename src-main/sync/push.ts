@@ -28,7 +28,7 @@ import { decidePush } from './merge';
 import type { WriteName } from './remote-client';
 import { toWireValue } from './wire';
 
-// Push (DESIGN.md "Sync"). Deals created offline go first, through the create endpoints; then
+// Push (docs/sync.md). Deals created offline go first, through the create endpoints; then
 // the field edits, per deal against a fresh read of the platform: remote == base -> send,
 // remote == mine -> already applied, otherwise a conflict held for the user. One bulkUpdateDeals
 // call carries many deals; a deal the platform rejects gets its offending rows marked rejected

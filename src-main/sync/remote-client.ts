@@ -10,7 +10,7 @@ import {
   type ResponseOf,
 } from '../contract';
 import { RemoteError, SyncError } from './errors';
-import { withoutCredentials } from './urls';
+import { normaliseUrl, withoutCredentials } from './urls';
 
 // The client of the central platform (docs/sync.md): ky over fetch, an OAuth 2.0
 // client-credentials token fetched from {auth_url}/oauth/token for the audience
@@ -87,10 +87,6 @@ export interface RemoteClient {
 }
 
 const FULLY_CHECKED = new Set<EndpointName>(['getAllDealIds', 'getDealInfo', 'bulkUpdateDeals', 'createResidentialDeal', 'createCommercialDeal', 'createHotelDeal']);
-
-export function normaliseUrl(url: string): string {
-  return url.replace(/\/+$/, '');
-}
 
 function pathOf(name: EndpointName, params: Record<string, string> = {}): string {
   return API_PREFIX + ENDPOINTS[name].path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));

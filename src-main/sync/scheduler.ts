@@ -1,4 +1,4 @@
-// Background sync on an interval (DESIGN.md "Sync"): the workstation syncs by itself while it is
+// Background sync on an interval (docs/sync.md): the workstation syncs by itself while it is
 // connected to a platform. Pure scheduling, no I/O: what a sync is, whether one may run now and
 // whether background sync is on at all are the caller's (src-main/app/sync-service.ts), so
 // this is unit-tested with fake timers.

@@ -10,6 +10,11 @@ export function withoutCredentials(text: string): string {
   return text.replace(CREDENTIALS, '$1');
 }
 
+/** The one spelling of a remote URL the sync keeps and compares: trimmed, without trailing slashes. */
+export function normaliseUrl(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}
+
 /** Whether a URL carries a user name or password. */
 export function hasCredentials(url: string): boolean {
   return URL.canParse(url) && (new URL(url).username !== '' || new URL(url).password !== '');

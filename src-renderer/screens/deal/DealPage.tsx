@@ -1,19 +1,17 @@
 import { Anchor, Badge, Breadcrumbs, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { ChannelOutput } from '../../../src-main/contract/app-channels';
 import { useChannel } from '../../api';
 import { ErrorNote, Figure, Loading } from '../../components/common';
 import { label, multiple, pct, pctNumber, text, usd } from '../../format';
 import { navigate, routePath, type DealTab } from '../../router';
 import { CollateralsTab } from './CollateralsTab';
+import type { Deal } from './deal';
 import { DealExports } from './DealExports';
 import { ComponentsTab } from './ComponentsTab';
 import { FundsTab, fundsLoanAmount } from './FundsTab';
 import { LoanTermsTab } from './LoanTermsTab';
 import { PartiesTab } from './PartiesTab';
 import { RentRollsTab } from './RentRollsTab';
-
-export type Deal = ChannelOutput<'deal.info'>;
 
 /** The tabs in order, each with what its panel shows. */
 const TABS: { value: DealTab; label: string; panel: (deal: Deal, dealId: string) => ReactNode }[] = [

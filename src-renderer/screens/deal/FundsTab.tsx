@@ -2,7 +2,7 @@ import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useChannel } from '../../api';
 import { DataTable, Figure, QueryView, Section, type TableColumn } from '../../components/common';
 import { label, months, multiple, pct, pctNumber, usd } from '../../format';
-import type { Deal } from './DealPage';
+import type { Deal } from './deal';
 
 /**
  * Sources and uses with their totals, $/unit, $/SF, shares, the balance, and each loan's metrics.

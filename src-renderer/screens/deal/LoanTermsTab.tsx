@@ -7,7 +7,7 @@ import { ErrorNote } from '../../components/common';
 import { PropertyInput } from '../../components/PropertyInput';
 import { changedUpdates, formValues, isApplicable, propertyLabel, validateValue, type Property } from '../../deal-properties';
 import { multiple, usd } from '../../format';
-import type { Deal } from './DealPage';
+import type { Deal } from './deal';
 
 /** Every bulk-update property, grouped as an underwriter reads a term sheet. */
 const GROUPS: { title: string; properties: Property[] }[] = [

@@ -4,7 +4,7 @@ import type { ChannelOutput } from '../../../src-main/contract/app-channels';
 import { call, CallError, useChannel } from '../../api';
 import { ErrorNote, KeyValues, QueryView, Section } from '../../components/common';
 import { multiple, num, text, usd } from '../../format';
-import type { Deal } from './DealPage';
+import type { Deal } from './deal';
 
 export function PartiesTab({ deal }: { deal: Deal }) {
   if (deal.personIds.length === 0 && deal.companyIds.length === 0) {

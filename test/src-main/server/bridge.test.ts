@@ -1,11 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChannelTable } from '../../../src-main/app';
 import { SESSION_HEADER } from '../../../src-main/contract/app-channels';
 import { createDownloadRegistry, createEventHub, isValidSession, type BridgeEnvironment } from '../../../src-main/server/bridge';
 import { isAllowedHost, webOriginPolicy } from '../../../src-main/server/web-origin';
-import { startTestService, type TestService } from '../../support/service';
+import { startTestService, tempDir, type TestService } from '../../support/service';
 
 /** The web-mode bridge on the real server (port 0): the session check, calls, events, downloads. */
 describe('web-mode bridge', () => {
@@ -13,9 +14,14 @@ describe('web-mode bridge', () => {
   let session: string;
   let env: BridgeEnvironment | undefined;
 
+  // A page of its own, so the test does not depend on a build of the UI having run before it.
+  const ui = tempDir('uw-ui-');
+  writeFileSync(join(ui.path, 'index.html'), '<!doctype html><title>workstation</title>');
+
   beforeAll(async () => {
     service = await startTestService({
       web: true,
+      rendererDir: ui.path,
       demoDeals: 3,
       bridge: (e) => {
         env = e;
@@ -27,6 +33,7 @@ describe('web-mode bridge', () => {
   });
   afterAll(async () => {
     await service.stop();
+    ui.remove();
   });
 
   const invoke = (body: unknown, headers: Record<string, string> = { [SESSION_HEADER]: session }) =>

@@ -9,7 +9,7 @@ import { runUw } from '../../support/cli';
 import { CLIENT, OWNER, startTestService, tempDir, type TestService } from '../../support/service';
 import { bulkUpdate, dealIds, dealInfo } from './helpers';
 
-// `uw sync` as DESIGN.md "Command line" fixes it.
+// `uw sync` as the README's `uw` section documents it.
 
 let remote: TestService;
 const data = tempDir('uw-sync-cli-');
