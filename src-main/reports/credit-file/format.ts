@@ -15,7 +15,7 @@ export const CREDIT_FILE_FORMAT_VERSION = 1;
 export const MANIFEST_FILE = 'manifest.json';
 export const MEMO_FILE = 'memo.pdf';
 export const FIGURES_FILE = 'figures.json';
-export const EXTRAS_FILES = { notes: 'notes.json', history: 'history.json', analysis: 'analysis.json' } as const;
+export const EXTRAS_FILES = { notes: 'notes.json', history: 'history.json' } as const;
 
 export interface ManifestEntry {
   path: string;
@@ -53,7 +53,8 @@ export function jsonFile(value: unknown): Buffer {
 
 /** Where a read is kept in the zip: reads/<endpoint>/<id>.json. */
 export function readPath(read: Pick<RecordedRead, 'name' | 'params' | 'body'>): string {
-  const id = Object.values(read.params)[0] ?? ((read.body as { dealIds?: string[] } | undefined)?.dealIds ?? []).join('+');
+  const body = (read.body ?? {}) as { dealIds?: string[]; dealId?: string; scenario?: { name?: string } };
+  const id = Object.values(read.params)[0] ?? [...(body.dealIds ?? []), body.dealId, body.scenario?.name].filter(Boolean).join('-');
   return `reads/${read.name}/${id.replace(/[^A-Za-z0-9._-]/g, '_')}.json`;
 }
 
@@ -94,6 +95,19 @@ export function figuresOfReads(reads: DealReads): Record<string, FigureValue> {
   const summary = responseOf(reads, 'getDealCollateralSummary', reads.dealId) as { collateralSummaries?: Record<string, unknown>[] } | undefined;
   for (const c of summary?.collateralSummaries ?? []) {
     for (const name of COLLATERAL_FIGURES) out[`collateral ${String(c.id)}.${name}`] = figure(c[name]);
+  }
+  // The analysis: the sized loan and, per stress scenario, the stressed DSCR and LTV.
+  for (const r of reads.reads) {
+    const answer = r.response as Record<string, unknown> & { success?: boolean };
+    if (!answer?.success) continue;
+    if (r.name === 'sizeLoan') {
+      out['sizing.maxLoan'] = figure(answer.maxLoan);
+      out['sizing.bindingConstraint'] = figure(answer.bindingConstraint);
+    } else if (r.name === 'stressDeal') {
+      const name = (r.body as { scenario?: { name?: string } }).scenario?.name ?? '?';
+      const stressed = (answer.stressed ?? {}) as Record<string, unknown>;
+      for (const metric of ['noi', 'dscr', 'debtYield', 'ltv'] as const) out[`stress ${name}.${metric}`] = figure(stressed[metric]);
+    }
   }
   return out;
 }
@@ -137,8 +151,7 @@ export function extrasOfFiles(files: ReadonlyMap<string, Buffer>): MemoExtras {
   };
   const notes = json<{ recommendation: string; notes: MemoExtras['notes'] }>(EXTRAS_FILES.notes);
   const history = json<MemoExtras['history']>(EXTRAS_FILES.history);
-  const analysis = json<MemoExtras['analysis']>(EXTRAS_FILES.analysis);
-  return { ...(notes ? { recommendation: notes.recommendation, notes: notes.notes } : {}), ...(history ? { history } : {}), ...(analysis ? { analysis } : {}) };
+  return { ...(notes ? { recommendation: notes.recommendation, notes: notes.notes } : {}), ...(history ? { history } : {}) };
 }
 
 /** The memo data hash of a credit file's reads and extras (as printed in the memo's footers). */

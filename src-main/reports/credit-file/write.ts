@@ -61,7 +61,6 @@ export async function buildCreditFile(ctx: GatewayContext, dealId: string, optio
   files.push([FIGURES_FILE, jsonFile(figuresOfReads(reads))]);
   if (extras.notes || extras.recommendation !== undefined) files.push([EXTRAS_FILES.notes, jsonFile({ recommendation: extras.recommendation ?? '', notes: extras.notes ?? [] })]);
   if (extras.history) files.push([EXTRAS_FILES.history, jsonFile(extras.history)]);
-  if (extras.analysis) files.push([EXTRAS_FILES.analysis, jsonFile(extras.analysis)]);
 
   const manifest: CreditFileManifest = {
     format: CREDIT_FILE_FORMAT,

@@ -15,8 +15,8 @@ import type {
   ResidentialRentRollInfoResponseDto,
   SeedInfoResponseDto,
 } from '../../contract';
-import { GATEWAY, type GatewayContext, type GatewayHandler } from '../../gateway';
-import type { MemoAnalysis, MemoComponent, MemoData, MemoHistoryEntry, MemoNote } from './types';
+import { GATEWAY, listCreditPolicies, type GatewayContext, type GatewayHandler } from '../../gateway';
+import type { MemoAnalysis, MemoBreakpoints, MemoComponent, MemoData, MemoHistoryEntry, MemoNote, MemoScenario, MemoSizing, MemoStressResult } from './types';
 
 // The one place a deal's memo data is gathered: every read of the deal's graph through the
 // gateway (the same functions the HTTP API serves, so the memo shows exactly what a client of
@@ -83,7 +83,37 @@ export async function readDealGraph(ctx: GatewayContext, dealId: string, handler
   }
   for (const id of (deal as SeedInfoResponseDto).personIds) await must('getPersonInfo', { id });
   for (const id of (deal as SeedInfoResponseDto).companyIds) await must('getCompanyInfo', { id });
+
+  // The analysis (docs/analysis.md): the loan sized under the credit policy in force, and each
+  // built-in stress scenario. The profile is named in the request, so the recording says which
+  // limits applied. A refusal (a deal without a loan or income) is recorded as answered.
+  const profileName = listCreditPolicies(ctx).defaultProfile;
+  await call('sizeLoan', {}, { dealId, profileName });
+  for (const { name, label: _label, source: _source, ...shocks } of ctx.config.stressScenarios ?? []) {
+    await call('stressDeal', {}, { dealId, scenario: { name, ...shocks }, profileName });
+  }
   return { dealId, reads };
+}
+
+/** The analysis of a deal's recorded sizeLoan and stressDeal answers; undefined when none succeeded. */
+export function analysisOfReads(reads: DealReads, sources: Readonly<Record<string, string>> = {}): MemoAnalysis | undefined {
+  type Answer = { success: boolean; profileName?: string; policy?: Record<string, number | undefined> } & Record<string, unknown>;
+  const sized = reads.reads.find((r) => r.name === 'sizeLoan' && (r.response as Answer).success);
+  const stressed = reads.reads.filter((r) => r.name === 'stressDeal' && (r.response as Answer).success);
+  if (!sized && stressed.length === 0) return undefined;
+  const first = (sized ?? stressed[0]!).response as Answer;
+  const analysis: MemoAnalysis = { policy: { name: first.profileName, ...first.policy } };
+  if (sized) analysis.sizing = sized.response as unknown as MemoSizing;
+  if (stressed.length > 0) {
+    analysis.breakpoints = (stressed[0]!.response as { breakpoints: MemoBreakpoints }).breakpoints;
+    analysis.scenarios = stressed.map((r) => {
+      const scenario = (r.body as { scenario: MemoScenario }).scenario;
+      const answer = r.response as unknown as Pick<MemoStressResult, 'base' | 'stressed' | 'breaches'>;
+      const source = scenario.name ? sources[scenario.name] : undefined;
+      return { scenario, ...(source ? { source } : {}), base: answer.base, stressed: answer.stressed, breaches: answer.breaches };
+    });
+  }
+  return analysis;
 }
 
 const COMPONENT_READ: Record<string, EndpointName> = {
@@ -104,22 +134,20 @@ export function findRead<T>(reads: DealReads, name: EndpointName, id?: string): 
 
 /**
  * What only the workstation knows about a deal, beside its reads: the underwriter's
- * recommendation and notes, the deal's history, the analysis. All optional: the memo says
- * "none recorded" / "not run" where a part is absent.
+ * recommendation and notes, and the deal's history. All optional: the memo says "none
+ * recorded" where a part is absent. (The analysis is a read: sizeLoan and stressDeal.)
  */
 export interface MemoExtras {
   recommendation?: string;
   notes?: MemoNote[];
   history?: MemoHistoryEntry[];
-  analysis?: MemoAnalysis;
 }
 
 /**
  * INTEGRATION POINT (issue 15): the deal's notes, recommendation and history (gateway
- * getDealHistory / getDealNotes, branch `history`) and its sizing and stress answers (gateway
- * sizeLoan / stressDeal, branch `analysis-api`) plug in here, and only here: the memo, the credit
- * file and its verification all take their extras from this function. Until those are merged
- * the memo says none is recorded and the analysis was not run.
+ * getDealHistory / getDealNotes, branch `history`) plug in here, and only here: the memo and
+ * the credit file take their extras from this function (mapped to MemoNote and
+ * MemoHistoryEntry). Until that is merged the memo says no note and no change is recorded.
  */
 export async function gatherMemoExtras(_ctx: GatewayContext, _dealId: string): Promise<MemoExtras> {
   return {};
@@ -129,8 +157,9 @@ export async function gatherMemoExtras(_ctx: GatewayContext, _dealId: string): P
 export function memoDataOfReads(
   reads: DealReads,
   extras: MemoExtras,
-  identity: { generatedAt: string; productVersion: string; preparedBy?: string },
+  identity: { generatedAt: string; productVersion: string; preparedBy?: string; scenarioSources?: Readonly<Record<string, string>> },
 ): MemoData {
+  const analysis = analysisOfReads(reads, identity.scenarioSources);
   const deal = findRead<SeedInfoResponseDto>(reads, 'getDealInfo', reads.dealId)!;
   const funds = findRead<DealFundsInfoResponseDto & { success: boolean }>(reads, 'getDealFunds', reads.dealId);
   const { collateralSummaries } = findRead<CollateralSummaryResponseDto>(reads, 'getDealCollateralSummary', reads.dealId)!;
@@ -161,7 +190,7 @@ export function memoDataOfReads(
     companies: deal.companyIds.map((id) => ({ info: findRead<CompanyInfoResponseDto>(reads, 'getCompanyInfo', id)! })),
     recommendation: extras.recommendation ?? '',
     notes: extras.notes ?? [],
-    ...(extras.analysis ? { analysis: extras.analysis } : {}),
+    ...(analysis ? { analysis } : {}),
     ...(extras.history ? { history: extras.history } : {}),
     generatedAt: identity.generatedAt,
     dataHash: dataHashOf(reads, extras),
@@ -173,7 +202,7 @@ export function memoDataOfReads(
 /** SHA-256 (hex) of the data a memo is made from: its reads and extras, as JSON. */
 export function dataHashOf(reads: DealReads, extras: MemoExtras): string {
   // The extras in a fixed shape, so the hash does not depend on how they were assembled.
-  const fixed = { recommendation: extras.recommendation ?? '', notes: extras.notes ?? [], history: extras.history ?? null, analysis: extras.analysis ?? null };
+  const fixed = { recommendation: extras.recommendation ?? '', notes: extras.notes ?? [], history: extras.history ?? null };
   return createHash('sha256').update(JSON.stringify({ reads: reads.reads, extras: fixed })).digest('hex');
 }
 
@@ -186,6 +215,7 @@ export async function gatherMemoData(
   const reads = await readDealGraph(ctx, dealId);
   if (!reads) return null;
   const extras = await gatherMemoExtras(ctx, dealId);
-  const data = memoDataOfReads(reads, extras, { generatedAt: ctx.now().toISOString(), ...identity });
+  const scenarioSources = Object.fromEntries((ctx.config.stressScenarios ?? []).map((s) => [s.name, s.source]));
+  const data = memoDataOfReads(reads, extras, { generatedAt: ctx.now().toISOString(), scenarioSources, ...identity });
   return { data, reads, extras };
 }

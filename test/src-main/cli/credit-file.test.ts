@@ -2,6 +2,7 @@ import JSZip from 'jszip';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usd } from '../../../src-main/contract/format';
 import { GATEWAY, type GatewayHandler } from '../../../src-main/gateway';
 import { dataHashOfFile, type CreditFileManifest, type RecordedRead } from '../../../src-main/reports';
 import { verifyCreditFile } from '../../../src-main/sync';
@@ -79,6 +80,12 @@ describe('uw credit-file', () => {
     const figures = JSON.parse(files.get('figures.json')!.toString()) as Record<string, unknown>;
     expect(figures['deal.collateralTotals.dscr']).toBe((dealRead.response as { collateralTotals: { dscr: number } }).collateralTotals.dscr);
 
+    // The analysis is recorded as the API answers it, and the memo shows it.
+    const sizing = JSON.parse(files.get(`reads/sizeLoan/${deal.id}.json`)!.toString()) as RecordedRead & { response: { success: boolean; maxLoan: number } };
+    expect(sizing.response.success).toBe(true);
+    expect(figures['sizing.maxLoan']).toBe(sizing.response.maxLoan);
+    expect(paths.filter((p) => p.startsWith('reads/stressDeal/')).length).toBeGreaterThan(0);
+
     const memo = join(out.path, 'from-zip.pdf');
     writeFileSync(memo, files.get('memo.pdf')!);
     const text = await pdfText(memo);
@@ -86,6 +93,7 @@ describe('uw credit-file', () => {
     expect(text).toContain(deal.dscr);
     expect(text).toContain(masked(deal.ssns[0]!));
     for (const ssn of deal.ssns) expect(text).not.toContain(ssn);
+    expect(text).toContain(`The largest loan meeting every constraint in force is ${usd(sizing.response.maxLoan)}`);
   });
 
   it('verifies its own file: every hash checked and every figure recomputed equal', async () => {
