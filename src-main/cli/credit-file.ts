@@ -13,8 +13,8 @@ export const CREDIT_FILE_HELP = `uw credit-file — write a deal's sealed credit
   --force          replace FILE if it exists (default: refuse)
 
 The zip holds the credit memo (memo.pdf), every read of the deal's graph as the API answers it
-(reads/), the derived figures (figures.json), the notes, history and analysis where recorded,
-and manifest.json with the SHA-256 of each file, the product and schema versions, the
+(reads/, the sizing and stress answers included), the derived figures (figures.json), the notes
+and history where recorded, and manifest.json with the SHA-256 of each file, the product and schema versions, the
 underwriting settings in force and the time. Check it with uw verify-credit-file.
 `;
 
