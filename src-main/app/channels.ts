@@ -20,6 +20,7 @@ import type { AppDispatcher, AppEnvironment } from './environment';
 import { ImportFileError, parseImportFile } from './import-file';
 import { PipelineService } from './pipeline';
 import { maskSsn } from './mask';
+import { memoChannels } from './memo-channels';
 import { createSyncService, SyncServiceError, type SyncService } from './sync-service';
 
 /*
@@ -249,6 +250,8 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
         throw new ChannelError(`The report could not be written: ${(error as Error).message.split('\n')[0]}`, { code: 'ExportFailed', target: 'file' });
       }
     },
+
+    ...memoChannels(env, (message, details) => new ChannelError(message, details)),
 
     'sync.status': syncCall(() => sync.status()),
     'sync.configure': syncCall((input) => sync.configure(input)),

@@ -1,4 +1,4 @@
-import type { AppEventName, AppEvents, ReportFormat } from '../contract/app-channels';
+import type { AppEventName, AppEvents, ExportFileFormat } from '../contract/app-channels';
 import type { GatewayContext } from '../gateway/context';
 import type { SyncOptions } from '../sync';
 import type { SecretStore } from './sync-secret';
@@ -12,7 +12,7 @@ export interface ExportTarget {
   fileName?: string;
 }
 
-export type ExportTargetChooser = (request: { format: ReportFormat; suggestedName: string }) => Promise<ExportTarget | null>;
+export type ExportTargetChooser = (request: { format: ExportFileFormat; suggestedName: string }) => Promise<ExportTarget | null>;
 
 export type Emit = <E extends AppEventName>(event: E, payload: AppEvents[E]) => void;
 

@@ -7,6 +7,9 @@ const HELP = `uw — Underwriting Workstation command line
   uw sync    sync a data directory with the central platform: pull, then push (uw sync --help)
   uw report  write the cross-deal collateral report to a CSV or XLSX file (uw report --help)
   uw client  list or remove the API clients of a data directory (uw client --help)
+  uw memo    write a deal's credit memo as a PDF (uw memo --help)
+  uw credit-file         write a deal's sealed credit file, a zip (uw credit-file --help)
+  uw verify-credit-file  check a credit file and recompute its figures (uw verify-credit-file --help)
 
 Run through npm: npm run uw -- <command> [options]
 `;
@@ -17,6 +20,9 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<void>>>
   sync: async () => (await import('./sync')).sync,
   report: async () => (await import('./report')).report,
   client: async () => (await import('./client')).client,
+  memo: async () => (await import('./memo')).memo,
+  'credit-file': async () => (await import('./credit-file')).creditFile,
+  'verify-credit-file': async () => (await import('./credit-file')).verifyCreditFile,
 };
 
 async function main(argv: string[]): Promise<void> {

@@ -72,6 +72,9 @@ const byDealId = z.object({ dealId: Id }).strict();
 
 export const ReportFormat = z.enum(['csv', 'xlsx']);
 export type ReportFormat = z.infer<typeof ReportFormat>;
+/** Every kind of file an export writes: the report's formats, a credit memo (pdf), a credit file (zip). */
+export const ExportFileFormat = z.enum(['csv', 'xlsx', 'pdf', 'zip']);
+export type ExportFileFormat = z.infer<typeof ExportFileFormat>;
 
 /** The report filter without paging: an export has every matching row. */
 export const ReportExportFilter = CrossDealCollateralReportFilterDto.omit({ page: true, pageSize: true });
@@ -203,6 +206,10 @@ export const APP_CHANNEL_INPUTS = {
   'report.query': CrossDealCollateralReportFilterDto,
   'report.export': z.object({ filter: ReportExportFilter, format: ReportFormat, exportId: Id }).strict(),
 
+  // a deal's credit memo (PDF) and sealed credit file (zip)
+  'deal.exportMemo': z.object({ dealId: Id, exportId: Id }).strict(),
+  'deal.exportCreditFile': z.object({ dealId: Id, exportId: Id }).strict(),
+
   // sync with the central platform (the client secret goes in, never comes back out)
   'sync.status': Empty,
   'sync.configure': SyncConfigureInput,
@@ -294,6 +301,20 @@ export type ReportExportResult =
       fileName: string;
       /** Web mode: a one-time link to download the file from. */
       downloadUrl?: string;
+    };
+
+/** A deal's memo or credit file, written (or the save dialog cancelled). */
+export type DealExportResult =
+  | { cancelled: true }
+  | {
+      cancelled: false;
+      /** Where the file was written (Electron: the path chosen in the save dialog). */
+      file: string;
+      fileName: string;
+      /** Web mode: a one-time link to download the file from. */
+      downloadUrl?: string;
+      /** The memo's pages (the memo, or the memo inside the credit file). */
+      pages: number;
     };
 
 // --- sync results -----------------------------------------------------------------------------
@@ -461,6 +482,8 @@ export interface AppChannelOutputs {
   'import.report': Body<ImportReportResponseDto>;
   'report.query': Body<CrossDealCollateralReportResponseDto>;
   'report.export': ReportExportResult;
+  'deal.exportMemo': DealExportResult;
+  'deal.exportCreditFile': DealExportResult;
   'sync.status': SyncStatusView;
   'sync.configure': SyncStatusView;
   'sync.testConnection': SyncTestResult;
@@ -487,6 +510,8 @@ export type AppEvents = {
   'data.changed': { dealIds: string[] | null };
   /** Progress of report.export, by the exportId the call carried. */
   'report.exportProgress': { exportId: string; phase: 'preparing' | 'writing' | 'done' | 'failed'; done: number; total: number };
+  /** Progress of deal.exportMemo and deal.exportCreditFile, by the exportId the call carried. */
+  'deal.exportProgress': { exportId: string; phase: 'reading' | 'rendering' | 'packing' | 'done' | 'failed' };
   /** Filling a new data directory with the demo portfolio. */
   'app.seedProgress': { done: number; total: number };
   /** A native menu item (Electron): go to a screen or run a command. */

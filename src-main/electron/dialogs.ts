@@ -1,11 +1,11 @@
 import { BrowserWindow, dialog } from 'electron';
-import { saveDialogFilters, type SaveRequest } from './save-dialog';
+import { SAVE_TITLES, saveDialogFilters, type SaveRequest } from './save-dialog';
 
 /** The native save dialog for an export; null when the user cancels. */
 export async function showSaveDialog(request: SaveRequest): Promise<string | null> {
   const parent = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
   const options = {
-    title: 'Export cross-deal report',
+    title: SAVE_TITLES[request.format],
     defaultPath: request.defaultPath,
     filters: saveDialogFilters(request.format),
     properties: ['createDirectory', 'showOverwriteConfirmation'] as ('createDirectory' | 'showOverwriteConfirmation')[],

@@ -41,3 +41,43 @@ export async function renderMemoPdf(data: MemoData, options: RenderMemoOptions):
 export async function renderMemoPdfBuffer(data: MemoData): Promise<MemoPdf> {
   return (await import('./memo/render')).renderMemoPdfBuffer(data);
 }
+
+// The memo's data, gathered from the gateway reads of a deal's graph (one function for all callers).
+export { gatherMemoData, gatherMemoExtras, memoDataOfReads, readDealGraph, DealReadError } from './memo/gather';
+export type { DealReads, GatewayHandlers, MemoExtras, RecordedRead } from './memo/gather';
+
+// The sealed credit file: the zip library and the memo renderer are loaded when one is written or opened.
+export {
+  CREDIT_FILE_FORMAT,
+  CreditFileError,
+  dataHashOfFile,
+  extrasOfFiles,
+  EXTRAS_FILES,
+  FIGURES_FILE,
+  MANIFEST_FILE,
+  MEMO_FILE,
+  figuresOfReads,
+  firstDifference,
+  readPath,
+  sha256,
+  shown,
+  type CreditFileManifest,
+  type FigureValue,
+} from './credit-file/format';
+export type { CreditFile, CreditFileOptions, CreditFilePhase } from './credit-file/write';
+export type { OpenedCreditFile } from './credit-file/open';
+
+/** The credit file of a deal as zip bytes; null when no such deal exists. */
+export async function buildCreditFile(...args: Parameters<typeof import('./credit-file/write').buildCreditFile>) {
+  return (await import('./credit-file/write')).buildCreditFile(...args);
+}
+
+/** Writes a deal's credit file atomically; null when no such deal exists. */
+export async function writeCreditFile(...args: Parameters<typeof import('./credit-file/write').writeCreditFile>) {
+  return (await import('./credit-file/write')).writeCreditFile(...args);
+}
+
+/** Opens a credit file and checks every hash of its manifest (a CreditFileError names the first problem). */
+export async function openCreditFile(bytes: Buffer): Promise<import('./credit-file/open').OpenedCreditFile> {
+  return (await import('./credit-file/open')).openCreditFile(bytes);
+}

@@ -10,7 +10,7 @@ import {
   BRIDGE_EVENTS_PATH,
   BRIDGE_INVOKE_PATH,
   type InvokeResult,
-  type ReportFormat,
+  type ExportFileFormat,
 } from '../contract/app-channels';
 import type { GatewayContext } from '../gateway/context';
 import { isValidSession, presentedSession, refuseForeign, type WebOriginPolicy } from './web-origin';
@@ -45,7 +45,7 @@ export interface BridgeEnvironment {
   /** Sends an event to every open page of this launch. */
   emit: (event: string, payload: unknown) => void;
   /** Where report.export writes: a temporary file the bridge then serves once. */
-  exportTarget: (request: { format: ReportFormat; suggestedName: string }) => Promise<{ file: string; downloadUrl: string; fileName: string }>;
+  exportTarget: (request: { format: ExportFileFormat; suggestedName: string }) => Promise<{ file: string; downloadUrl: string; fileName: string }>;
 }
 
 export interface BridgeDispatcher {
@@ -94,7 +94,7 @@ export function createEventHub(): EventHub {
 // --- downloads --------------------------------------------------------------------------------
 
 export interface DownloadRegistry {
-  target(request: { format: ReportFormat; suggestedName: string }): Promise<{ file: string; downloadUrl: string; fileName: string }>;
+  target(request: { format: ExportFileFormat; suggestedName: string }): Promise<{ file: string; downloadUrl: string; fileName: string }>;
   /** The file behind a download link, removed from the registry (each link works once). */
   take(id: string): { file: string; fileName: string } | undefined;
   release(id: string): void;
@@ -168,6 +168,8 @@ function refuse(reply: FastifyReply) {
 const CONTENT_TYPES: Record<string, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
 };
 
 export async function registerBridge(app: FastifyInstance, options: BridgeOptions): Promise<void> {

@@ -6,3 +6,5 @@ export { createRemoteClient, TokenSource, type RemoteClient, type RemoteConfig, 
 export { changedDeals, keepMine, listConflicts, listOutbox, pulledDealHashes, takeTheirs, type OutboxItem } from './conflicts';
 export { hasCredentials, normaliseUrl, withoutCredentials } from './urls';
 export { SyncScheduler, type ScheduledRunOutcome, type SchedulerTimers, type SyncSchedulerOptions } from './scheduler';
+export { recordedClient, replayDealReads, type ReplayRead } from './replay';
+export { verifyCreditFile, type VerifyOptions, type VerifyResult } from './verify-credit-file';

@@ -6,6 +6,7 @@ import { label, multiple, pct, pctNumber, text, usd } from '../../format';
 import { navigate, routePath, type DealTab } from '../../router';
 import { CollateralsTab } from './CollateralsTab';
 import type { Deal } from './deal';
+import { DealExports } from './DealExports';
 import { ComponentsTab } from './ComponentsTab';
 import { FundsTab, fundsLoanAmount } from './FundsTab';
 import { LoanTermsTab } from './LoanTermsTab';
@@ -96,6 +97,7 @@ export function DealPage({ id, tab }: { id: string; tab: DealTab }) {
                 </Text>
               </Group>
             </Stack>
+            <DealExports dealId={id} />
           </Group>
           <DealFigures deal={deal} />
         </Stack>

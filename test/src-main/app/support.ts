@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createChannelTable, type AppEnvironment } from '../../../src-main/app';
-import type { ReportFormat } from '../../../src-main/contract/app-channels';
+import type { ExportFileFormat } from '../../../src-main/contract/app-channels';
 import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
 import { seedDemoPortfolio } from '../../../src-main/demo/seed';
@@ -39,7 +39,7 @@ export function harness(options: { deals?: number; overrides?: Partial<AppEnviro
     dataDir: dir,
     version: '9.9.9',
     emit: (event, payload) => events.push({ event, payload }),
-    exportTarget: async (_request: { format: ReportFormat; suggestedName: string }) => h.exportTo,
+    exportTarget: async (_request: { format: ExportFileFormat; suggestedName: string }) => h.exportTo,
     log: (message) => logs.push(message),
     ...options.overrides,
   });

@@ -1,0 +1,71 @@
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import packageJson from '../../package.json' with { type: 'json' };
+import type { GatewayContext } from '../gateway/context';
+import type { PlaceLookup } from '../gateway/place-lookup/place-lookup';
+import { closeDb, openDb, STORE_FILE } from '../store/db';
+import { loadSystemConfig } from '../store/system-config';
+import { UsageError } from './args';
+
+// What `uw memo` and `uw credit-file` share: a data directory's store opened for reading one
+// deal, and an output file checked before any work is done.
+
+export const PRODUCT_VERSION: string = packageJson.version;
+
+/** These commands resolve no addresses. */
+const NO_PLACE_LOOKUP: PlaceLookup = {
+  resolve: async () => ({ ok: false, target: 'address', message: 'this command does not resolve addresses.' }),
+};
+
+export function requireFlags<K extends string>(command: string, args: Partial<Record<K, string | boolean | undefined>>, flags: readonly K[]): void {
+  for (const flag of flags) if (!args[flag]) throw new UsageError(`--${flag} is required (see uw ${command} --help)`);
+}
+
+/** The data directory, which must hold a store. */
+export function checkDataDir(value: string): string {
+  const dataDir = resolve(value);
+  if (!existsSync(join(dataDir, STORE_FILE))) throw new UsageError(`--data-dir ${dataDir} holds no store (${STORE_FILE} not found)`);
+  return dataDir;
+}
+
+/** The output file: its folder must exist and be writable; an existing file is replaced only with --force. */
+export function checkOut(value: string, force: boolean): string {
+  const out = resolve(value);
+  const dir = dirname(out);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--out: folder ${dir} does not exist`);
+  if (existsSync(out) && statSync(out).isDirectory()) throw new UsageError(`--out ${out} is a folder, not a file`);
+  if (existsSync(out) && !force) throw new UsageError(`--out ${out} exists; add --force to replace it`);
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new UsageError(`--out: folder ${dir} is not writable`);
+  }
+  return out;
+}
+
+/** A write that failed (a full disk, a folder the system refuses): one line naming the file. */
+export function writeFailure(out: string, error: unknown): Error {
+  const e = error as NodeJS.ErrnoException;
+  return new Error(`cannot write ${out}: ${e.code ? `${e.code} ` : ''}${e.message.split('\n')[0]!.replace(/^\w+: /, '')}`);
+}
+
+/** Who generates the document: the local user's name, when the system tells it. */
+export function localUser(): string | undefined {
+  try {
+    return userInfo().username || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs `work` with a gateway context over the data directory's store, closed afterwards. */
+export async function withStore<T>(dataDir: string, work: (ctx: GatewayContext) => Promise<T>): Promise<T> {
+  const config = loadSystemConfig(dataDir);
+  const db = openDb({ file: join(dataDir, STORE_FILE) });
+  try {
+    return await work({ db, places: NO_PLACE_LOOKUP, config, now: () => new Date() });
+  } finally {
+    closeDb(db);
+  }
+}
