@@ -6,7 +6,7 @@ import { GATEWAY, type GatewayContext } from '../../../src-main/gateway';
 import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
 import { readDealGraph } from '../../../src-main/reports';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
-import { seedDemoPortfolio } from '../../../src-main/store/demo/seed';
+import { seedDemoPortfolio } from '../../../src-main/demo/seed';
 import { loadSystemConfig } from '../../../src-main/store/system-config';
 import { ensureUsers } from '../../../src-main/store/users';
 import { replayDealReads } from '../../../src-main/sync';
