@@ -23,6 +23,10 @@ import { getCompanyInfo, getPersonInfo } from './party-reads';
 import { getCommercialRentrollInfo, getResidentialRentrollInfo } from './rent-roll-reads';
 
 export type { GatewayContext } from './context';
+export { actingAs, actorOf } from './context';
+// A deal's history, notes and undo (docs/history.md); the credit memo reads the first two.
+export { addDealNote, getDealHistory, getDealNotes, undoHistoryEntry, type AddNoteResult, type UndoResult } from './deal-history';
+export { historyFieldOf } from './bulk-update';
 
 export interface GatewayRequest {
   params: Record<string, string>;
