@@ -102,7 +102,8 @@ export function collateralIdByMigrationReference(db: Db, migrationReference: str
     .get()?.id;
 }
 
-function insertImportedCollateral(tx: Db, graph: ImportedCollateralGraph, actor: HistoryActor, now: string): void {
+/** `db`: the connection `tx` runs on (the history's statements are the connection's). */
+function insertImportedCollateral(tx: Db, graph: ImportedCollateralGraph, db: Db, actor: HistoryActor, now: string): void {
   tx.insert(collaterals).values(graph.collateral).run();
   tx.insert(components).values(graph.component).run();
   if (graph.alternativeValuation) tx.insert(alternativeValuations).values(graph.alternativeValuation).run();
@@ -119,7 +120,7 @@ function insertImportedCollateral(tx: Db, graph: ImportedCollateralGraph, actor:
   }
   // Each deal's history records the collateral imported into it, with the rows.
   const added = { id: graph.collateral.id, name: graph.collateral.name };
-  recordHistory(tx, actor, now, graph.dealIds.map((dealId) => ({ dealId, field: COLLATERAL_FIELD, newValue: added })));
+  recordHistory(db, actor, now, graph.dealIds.map((dealId) => ({ dealId, field: COLLATERAL_FIELD, newValue: added })));
 }
 
 /**
@@ -150,7 +151,7 @@ export function applyImportItem(
     const createdEntities = [...report.createdEntities];
     const errors = [...report.errors];
     if (outcome.kind === 'created') {
-      insertImportedCollateral(tx, outcome.graph, actor, now);
+      insertImportedCollateral(tx, outcome.graph, db, actor, now);
       createdEntities.push({ clientItemId: outcome.clientItemId, entityId: outcome.graph.collateral.id, itemIndex });
     } else {
       errors.push(...outcome.errors.map((e) => ({ ...e, itemIndex })));
