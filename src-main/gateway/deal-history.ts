@@ -61,6 +61,9 @@ const SOURCE_WORDS: Record<DealHistoryEntry['source'], string> = {
   undo: 'an undo',
 };
 
+/** A recorded time as a message shows it: 2026-11-26 16:19 UTC. */
+const when = (at: string): string => `${at.slice(0, 16).replace('T', ' ')} UTC`;
+
 /** Whether two column values are the same (numbers exactly, empty as empty). */
 function sameValue(a: unknown, b: unknown): boolean {
   return a === b || ((a === null || a === undefined) && (b === null || b === undefined));
@@ -94,8 +97,8 @@ export function undoHistoryEntry(ctx: GatewayContext, entryId: number): UndoResu
         throw new UndoRefused(
           'ChangedSince',
           later.undoOf === entry.id
-            ? `This change was already undone (${later.at} by ${later.actor}).`
-            : `${property} has changed again since (${later.at} by ${later.actor}, through ${SOURCE_WORDS[later.source]}): undo the newer change first.`,
+            ? `This change was already undone (${when(later.at)} by ${later.actor}).`
+            : `${property} has changed again since (${when(later.at)} by ${later.actor}, through ${SOURCE_WORDS[later.source]}): undo the newer change first.`,
         );
       }
       if (!sameValue(currentDealValue(ctx.db, entry.dealId, column), entry.newValue)) {
