@@ -117,3 +117,22 @@ describe('a change and its history row', () => {
     expect(getDealHistory(ctx, dealId, { field: 'LoanTerm' })).toMatchObject([{ oldValue: 60, newValue: 90 }]);
   });
 });
+
+describe('recording many changes at once', () => {
+  it('keeps every row, in order, with the same values as one at a time', () => {
+    const at = '2026-11-02T08:00:00.000Z';
+    const changes = Array.from({ length: 12_003 }, (_, i) => ({
+      dealId,
+      field: i % 2 ? 'GrossLoan' : 'Note',
+      oldValue: i % 3 === 0 ? undefined : i % 2 ? i / 7 : `note "${i}" \u00e9`,
+      newValue: i % 5 === 0 ? null : i % 2 ? 1e21 + i : `line\n${i}`,
+    }));
+    recordHistory(db, { who: 'bulk user', source: 'bulk', undoOf: 3 }, at, changes);
+    const stored = getDealHistory(ctx, dealId, { source: 'bulk' }).reverse();
+    expect(stored).toHaveLength(changes.length);
+    stored.forEach((entry, i) => {
+      const c = changes[i]!;
+      expect([entry.field, entry.oldValue, entry.newValue, entry.actor, entry.at, entry.undoOf]).toEqual([c.field, c.oldValue, c.newValue, 'bulk user', at, 3]);
+    });
+  });
+});
