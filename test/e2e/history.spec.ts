@@ -41,7 +41,12 @@ async function historyRows(page: Page): Promise<{ who: string; how: string; fiel
 
 test('an edit shows in History with its values formatted, is undone from there, and a note is added', async ({ page, uw }) => {
   const problems = await open(page, uw.openUrl);
-  await invoke(uw, 'history.setUser', { name: 'Dana Underwriter' });
+  // The name changes are signed with, set under Settings.
+  await go(page, '#/settings');
+  await page.getByTestId('history-user-name').fill('Dana Underwriter');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByRole('button', { name: 'Save name' })).toBeDisabled();
+  expect(await invoke(uw, 'history.user')).toEqual({ name: 'Dana Underwriter' });
   const id = (await invoke<{ dealIds: string[] }>(uw, 'deals.ids')).dealIds[0]!;
   const deal = await invoke(uw, 'deal.info', { id });
   const loanBefore = deal.grossLoan as number;
