@@ -29,7 +29,8 @@ export function fieldLabel(field: string, config?: SettingsView['config']): stri
   if (field === CREATED_FIELD) return 'Deal created';
   if (field === COLLATERAL_FIELD) return 'Collateral added';
   if (isProperty(field)) return propertyLabel(field, config).replace(/ \((%|months)\)$/, '');
-  return label(field);
+  // A deals column only the platform sets (propertyType): its name in words.
+  return label(field.charAt(0).toUpperCase() + field.slice(1));
 }
 
 /** A value of `field` as the deal page shows it; a dash for none. */
