@@ -220,4 +220,27 @@ describe('changes through the local HTTP API', () => {
     const local: GatewayContext = { db: service.db, places: createOfflinePlaceLookup(), config: loadSystemConfig(), now: () => new Date() };
     expect(getDealHistory(local, ids[0]!, { field: 'RiskRating' })).toMatchObject([{ source: 'api', actor: 'test-client', oldValue: before, newValue: rating }]);
   });
+
+  it('record a deal created and a collateral imported through the API under the client id', async () => {
+    const created = await service.api('POST', '/createCommercialDeal', {
+      ownerId: OWNER,
+      dealName: 'API Deal',
+      address: { fullAddress: '700 Lavaca St, Austin, TX 78701' },
+      propertyType: 'Retail',
+      loanType: 'Acquisition',
+      loanAmount: 3_000_000,
+      loanTerm: 48,
+    });
+    const id = created.body.createdEntityId as string;
+    const sent = await service.api('POST', '/importCollaterals', {
+      collaterals: [{ clientItemId: 'a1', collateralCreateData: { dealIds: [id], name: 'API Annex', address: { fullAddress: '701 Lavaca St, Austin, TX 78701' }, propertyType: 'Retail' } }],
+    });
+    await importsIdle(service.db);
+    expect((await service.api('GET', `/getImportReport/${sent.body.reportId as string}`)).body).toMatchObject({ status: 'Completed', errors: [] });
+    const local: GatewayContext = { db: service.db, places: createOfflinePlaceLookup(), config: loadSystemConfig(), now: () => new Date() };
+    expect(getDealHistory(local, id).map((e) => [e.field, e.source, e.actor])).toEqual([
+      ['collateral', 'import', 'test-client'],
+      ['$created', 'api', 'test-client'],
+    ]);
+  });
 });
