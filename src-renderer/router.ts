@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
  * http://host:port/ (web mode), so routes live in the fragment and never hit the server.
  *
  *   #/                      deals pipeline
- *   #/deals/:id[/:tab]      deal page, tab = terms | funds | collaterals | components | rentrolls | parties
+ *   #/deals/:id[/:tab]      deal page, tab = terms | funds | collaterals | components | rentrolls | parties | history
  *   #/report                cross-deal report
  *   #/import                collateral import
  *   #/settings              settings
@@ -19,7 +19,7 @@ export type Route =
   | { name: 'settings' }
   | { name: 'sync' };
 
-export const DEAL_TABS = ['terms', 'funds', 'collaterals', 'components', 'rentrolls', 'parties'] as const;
+export const DEAL_TABS = ['terms', 'funds', 'collaterals', 'components', 'rentrolls', 'parties', 'history'] as const;
 export type DealTab = (typeof DEAL_TABS)[number];
 
 export function parseRoute(hash: string): Route {

@@ -17,6 +17,7 @@ import { dealCount as storedDealCount } from '../store/deals';
 import { getSetting, setSetting } from '../store/settings';
 import { getUnderwritingSettings, setUnderwritingSettings } from '../store/system-config';
 import type { AppDispatcher, AppEnvironment } from './environment';
+import { historyChannels, localActor } from './history-channels';
 import { ImportFileError, parseImportFile } from './import-file';
 import { PipelineService } from './pipeline';
 import { maskSsn } from './mask';
@@ -72,8 +73,8 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
   pipeline.warmUp();
 
   /** Calls one gateway function; a refusal becomes a ChannelError carrying the ErrorDto. */
-  async function gateway<T>(name: EndpointName, params: Record<string, string>, body?: unknown): Promise<T> {
-    const response = (await GATEWAY[name](ctx, { params, body })) as { success: boolean; error: ErrorDto | null };
+  async function gateway<T>(name: EndpointName, params: Record<string, string>, body?: unknown, context = ctx): Promise<T> {
+    const response = (await GATEWAY[name](context, { params, body })) as { success: boolean; error: ErrorDto | null };
     if (!response.success) {
       const error = response.error ?? { target: '', code: 'ValidationError' as const, message: `${name} failed.`, details: [] };
       throw new ChannelError(error.message, { code: error.code, target: error.target, error });
@@ -192,8 +193,9 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
     },
     'company.info': ({ id }) => gateway('getCompanyInfo', { id }),
 
-    'deals.bulkUpdate': async (body) => {
-      const result = await gateway<ChannelOutput<'deals.bulkUpdate'>>('bulkUpdateDeals', {}, body);
+    'deals.bulkUpdate': async ({ source, ...body }) => {
+      // The deal history records the local user and the screen (deal page or Bulk edit).
+      const result = await gateway<ChannelOutput<'deals.bulkUpdate'>>('bulkUpdateDeals', {}, body, localActor(ctx, source ?? 'ui'));
       if (result.updatedEntities.length > 0) changed(result.updatedEntities);
       return result;
     },
@@ -261,6 +263,8 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
     'sync.outbox': syncCall(() => sync.outbox()),
     'sync.keepMine': syncCall(({ id }) => sync.keepMine(id)),
     'sync.takeTheirs': syncCall(({ id }) => sync.takeTheirs(id)),
+
+    ...historyChannels({ ctx, changed, refuse: ({ message, code, target }) => new ChannelError(message, { code, target }) }),
   };
 
   function created(result: ChannelOutput<'deals.createResidential'>): ChannelOutput<'deals.createResidential'> {

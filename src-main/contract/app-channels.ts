@@ -13,6 +13,7 @@ import { CreateCommercialDealDto, CreateHotelDealDto, CreateResidentialDealDto, 
 import type { DealIdsResponseDto, SeedInfoResponseDto } from './deal';
 import type { AssetType, DealState, LoanType, Priority } from './enums';
 import type { ErrorDto } from './error';
+import { DealHistoryFilter, EditSource, NoteText, type DealHistoryEntry, type DealNote } from './history';
 import type { DealFundsInfoResponseDto } from './funds';
 import { ImportCollateralsRequestDto, type ImportReportResponseDto, type ImportResponseDto } from './import';
 import type { CompanyInfoResponseDto, PersonInfoResponseDto } from './party';
@@ -187,7 +188,8 @@ export const APP_CHANNEL_INPUTS = {
   'company.info': byId,
 
   // writes
-  'deals.bulkUpdate': UpdateDealsRequestDto,
+  /** source: which screen made the edit, for the deal history (ui: the deal page, bulk: Bulk edit). */
+  'deals.bulkUpdate': UpdateDealsRequestDto.extend({ source: EditSource.optional() }),
   'deals.createResidential': CreateResidentialDealDto,
   'deals.createCommercial': CreateCommercialDealDto,
   'deals.createHotel': CreateHotelDealDto,
@@ -221,6 +223,16 @@ export const APP_CHANNEL_INPUTS = {
   'sync.keepMine': SyncOutboxRowInput,
   /** A conflict: the working copy takes the platform's value. A rejected edit: discard it. */
   'sync.takeTheirs': SyncOutboxRowInput,
+
+  // a deal's history, undo and notes (docs/history.md)
+  'deal.history': DealHistoryFilter.extend({ dealId: Id }).strict(),
+  /** Undoes one history entry; refused (details.code UndoRefused) when the field changed since. */
+  'deal.undo': z.object({ entryId: z.int().positive() }).strict(),
+  'deal.notes': byDealId,
+  'deal.addNote': z.object({ dealId: Id, text: NoteText }).strict(),
+  /** The name local changes and notes are recorded under (a setting; the OS user name by default). */
+  'history.user': Empty,
+  'history.setUser': z.object({ name: z.string().max(100) }).strict(),
 } as const satisfies Record<string, z.ZodType>;
 
 export type AppChannelName = keyof typeof APP_CHANNEL_INPUTS;
@@ -492,6 +504,12 @@ export interface AppChannelOutputs {
   'sync.outbox': SyncOutboxView;
   'sync.keepMine': SyncOutboxView;
   'sync.takeTheirs': SyncOutboxView;
+  'deal.history': DealHistoryEntry[];
+  'deal.undo': { entry: DealHistoryEntry };
+  'deal.notes': DealNote[];
+  'deal.addNote': DealNote;
+  'history.user': { name: string };
+  'history.setUser': { name: string };
 }
 
 /** channel -> what the renderer sends (defaults not yet applied) and what it gets back. */

@@ -16,3 +16,4 @@ export * from './stress';
 export * from './breakpoints';
 export * from './sensitivity';
 export * from './portfolio-stress';
+export * from './plain-decimal';

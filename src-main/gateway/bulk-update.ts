@@ -10,6 +10,7 @@ import {
 } from '../contract';
 import type { SystemConfig } from '../contract/system-config';
 import { inDealUpdateTransaction, type DealColumn, type DealPatch, type DealSnapshot, type DealUpdateSession } from '../store/deal-updates';
+import { recordHistory, type HistoryChange } from '../store/deal-history';
 import type { DealRow } from '../store/deals';
 import { dealEditRecorder } from '../store/sync-outbox';
 import {
@@ -25,7 +26,7 @@ import {
   type Problem,
   type WireValue,
 } from './bulk-update-rules';
-import type { GatewayContext } from './context';
+import { actorOf, type GatewayContext } from './context';
 import { ok, type Failure } from './result';
 import { parseBody } from './validation';
 
@@ -75,14 +76,14 @@ function scanRequest(items: readonly WireItem[]): RequestScan {
 const STATE_COLUMNS = ['state', 'status'] as const satisfies readonly DealColumn[];
 
 /**
- * The deals columns the request needs read of each deal (besides its id): State and Status when
- * it sets either (the Status rule, a State move clearing a Status), the loan terms when it sets
- * any the P_I_Amortization rule looks at, and, when some of its deals are synced, the columns
- * it writes (the outbox records their values before the edit).
+ * The deals columns the request needs read of each deal (besides its id): the columns it writes
+ * (the history, and the outbox of a synced deal, record their values before the edit), State and
+ * Status when it sets either (the Status rule, a State move clearing a Status), and the loan
+ * terms when it sets any the P_I_Amortization rule looks at.
  */
-function columnsToRead(properties: ReadonlySet<BulkUpdateProperty>, outbox: boolean): Set<DealColumn> {
+function columnsToRead(properties: ReadonlySet<BulkUpdateProperty>): Set<DealColumn> {
   const columns = new Set<DealColumn>();
-  if (outbox) for (const p of properties) columns.add(PROPERTY_COLUMNS[p]);
+  for (const p of properties) columns.add(PROPERTY_COLUMNS[p]);
   if (properties.has('State') || properties.has('Status')) for (const c of STATE_COLUMNS) columns.add(c);
   for (const p of properties) {
     if (!P_AND_I_PROPERTIES.has(p)) continue;
@@ -223,6 +224,24 @@ export function planItem(ctx: GatewayContext, session: DealUpdateSession, deal: 
  * deal are two atomic units, applied in order; the id is then listed once per outcome.
  */
 export async function bulkUpdateDeals(ctx: GatewayContext, input: unknown): Promise<UpdateDealsResponseDto | Failure> {
+  return bulkUpdateDealsNow(ctx, input);
+}
+
+/** The bulk-update property each deals column is written by (for the history's field names). */
+const PROPERTY_OF_COLUMN = new Map<DealColumn, BulkUpdateProperty>(
+  (Object.entries(PROPERTY_COLUMNS) as [BulkUpdateProperty, DealColumn][]).map(([p, c]) => [c, p]),
+);
+
+/** The history's name of a deals column: its bulk-update property, else the column's own name. */
+export function historyFieldOf(column: DealColumn): string {
+  return PROPERTY_OF_COLUMN.get(column) ?? column;
+}
+
+/**
+ * bulkUpdateDeals, synchronously. `guard` runs first inside the transaction and may throw to
+ * refuse the whole request (the undo checks there that the field has not changed since).
+ */
+export function bulkUpdateDealsNow(ctx: GatewayContext, input: unknown, guard?: () => void): UpdateDealsResponseDto | Failure {
   const parsed = parseBody(WireRequest, input);
   if (!parsed.ok) return parsed.failure;
   const items = parsed.value.itemsToUpdate;
@@ -231,10 +250,13 @@ export async function bulkUpdateDeals(ctx: GatewayContext, input: unknown): Prom
   const scan = scanRequest(items);
 
   return inDealUpdateTransaction(ctx.db, (session) => {
+    guard?.();
+    const actor = actorOf(ctx);
+    const history: HistoryChange[] = [];
     // Which of the deals are synced with the platform: their edits are queued in the outbox, in
     // this same transaction.
     const outbox = dealEditRecorder(ctx.db, scan.ids);
-    const current = session.deals(scan.ids, columnsToRead(scan.properties, outbox.tracksAny()));
+    const current = session.deals(scan.ids, columnsToRead(scan.properties));
     // The references the values make: each table asked once for the whole request.
     session.loadUsers(scan.owners);
     session.loadLoansPackages(scan.loansPackages);
@@ -255,6 +277,13 @@ export async function bulkUpdateDeals(ctx: GatewayContext, input: unknown): Prom
       }
       if (Object.keys(patch).length > 0) {
         session.apply(deal.id, patch, updatedAt);
+        // The history, in this same transaction: every column whose value changed (a State move
+        // that clears the Status included).
+        for (const column of Object.keys(patch) as DealColumn[]) {
+          const before = deal[column] ?? null;
+          const after = patch[column] ?? null;
+          if (before !== after) history.push({ dealId: deal.id, field: historyFieldOf(column), oldValue: before, newValue: after });
+        }
         // A deal synced with the platform: the same transaction queues the change in the outbox.
         if (outbox.tracks(deal.id)) {
           outbox.record(
@@ -270,6 +299,7 @@ export async function bulkUpdateDeals(ctx: GatewayContext, input: unknown): Prom
       }
       updated.add(deal.id);
     }
+    recordHistory(ctx.db, actor, updatedAt, history);
     return ok({ errors, updatedEntities: [...updated] });
   });
 }

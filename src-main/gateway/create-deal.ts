@@ -11,7 +11,8 @@ import {
 import type { NewDealGraph } from '../store/deal-graph';
 import { insertDealGraphForSync } from '../store/sync-outbox';
 import { userExists } from '../store/users';
-import type { GatewayContext } from './context';
+import { CREATED_FIELD } from '../contract/history';
+import { actorOf, type GatewayContext } from './context';
 import { failure, ok, type Failure } from './result';
 import { parseBody } from './validation';
 
@@ -131,7 +132,11 @@ export async function createDeal(ctx: GatewayContext, kind: CreateDealKind, inpu
     fundUses: [],
   };
   // Linked to a platform: the same transaction queues the create in the outbox.
-  const result = insertDealGraphForSync(ctx.db, graph, { kind, body });
+  const result = insertDealGraphForSync(ctx.db, graph, { kind, body }, {
+    actor: actorOf(ctx),
+    at: now,
+    change: { dealId, field: CREATED_FIELD, newValue: { name: graph.deal.seedName, kind, loanAmount: body.loanAmount!, address: place.fullAddress ?? null } },
+  });
   if (!result.inserted) {
     return failure('Duplicated', 'address', `A deal already exists at ${place.fullAddress}.`);
   }

@@ -7,7 +7,7 @@ import {
   pendingImportReportIds,
   processedItemIndexes,
 } from '../store/imports';
-import type { GatewayContext } from './context';
+import { actorOf, type GatewayContext } from './context';
 import { decideImportItem, itemError, resolveItemAddress } from './import-items';
 
 // One in-process queue per store: reports are processed one at a time, in the order they were
@@ -118,13 +118,15 @@ export async function processImportReport(ctx: GatewayContext, reportId: string)
   const report = importReport(ctx.db, reportId);
   if (!report || report.status !== 'Pending') return;
   const done = processedItemIndexes(report);
+  // Who sent the import (the API client, the local user); the source is always import.
+  const actor = { who: actorOf(ctx).who, source: 'import' as const };
   for (const [itemIndex, item] of report.request.collaterals.entries()) {
     if (done.has(itemIndex)) continue;
     const place = await resolveItemAddress(ctx, item);
     if (!isStoreOpen(ctx.db)) return;
     const now = ctx.now().toISOString();
     try {
-      applyImportItem(ctx.db, reportId, itemIndex, now, (tx) => decideImportItem(tx, ctx.config, item, itemIndex, place, now));
+      applyImportItem(ctx.db, reportId, itemIndex, now, (tx) => decideImportItem(tx, ctx.config, item, itemIndex, place, now), actor);
     } catch (err) {
       if (!isStoreOpen(ctx.db)) return;
       // The item's transaction rolled back, so nothing of it is kept; say so in the report.

@@ -22,7 +22,7 @@ import {
   type EndpointName,
   type ErrorDto,
 } from '../contract';
-import { GATEWAY, type GatewayContext } from '../gateway';
+import { actingAs, GATEWAY, type GatewayContext } from '../gateway';
 import { apiClientSecretHash } from '../store/api-clients';
 import { documentedAnswer, lazyReference, OPENAPI_PATH, type DocumentedRoute } from './reference';
 import { registerTokenEndpoint, TOKEN_ROUTE_SCHEMA, unreadableTokenRequest, type TokenRateLimit } from './token-endpoint';
@@ -217,6 +217,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     rateLimit: options.tokenRateLimit,
   });
 
+  // The API client of each authorised request: the deal history records its changes under it.
+  const clientOf = new WeakMap<object, string>();
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(`${API_PREFIX}/`)) return;
     if (PUBLIC_API_PATHS.some((p) => request.url.startsWith(p))) return;
@@ -229,6 +231,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         .header('www-authenticate', 'Bearer error="invalid_token"')
         .send(envelopeError('Authorization', 'ValidationError', match ? 'The access token is invalid or expired.' : 'An access token is required: Authorization: Bearer <token>.'));
     }
+    clientOf.set(request, clientId);
   });
 
   for (const route of apiRoutes()) {
@@ -240,7 +243,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         // Path parameters are checked here (their length above all), the body by the gateway.
         const params = def.params?.safeParse(request.params);
         if (params && !params.success) return { success: false, error: issuesToErrorDto(params.error, request.params) } as never;
-        return (await handler(options.gateway, { params: (request.params ?? {}) as Record<string, string>, body: request.body })) as never;
+        const clientId = clientOf.get(request);
+        const ctx = clientId === undefined ? options.gateway : actingAs(options.gateway, { who: clientId, source: 'api' });
+        return (await handler(ctx, { params: (request.params ?? {}) as Record<string, string>, body: request.body })) as never;
       },
     });
   }

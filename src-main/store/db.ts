@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installHistoryGuards } from './deal-history';
 import * as schema from './schema';
 
 /** The store's file inside a data directory. */
@@ -78,6 +79,7 @@ export function openDb(options: OpenOptions): Db {
     refuseNewerSchema(client, folder);
     const db = drizzle({ client, schema }) as Db;
     migrate(db, { migrationsFolder: folder });
+    installHistoryGuards(client);
     return db;
   } catch (err) {
     client.close();

@@ -1,6 +1,8 @@
 import { asc, eq, inArray, max } from 'drizzle-orm';
 import type { CreatedEntityDto, ImportCollateralsRequestDto, ImportErrorDto, ImportReportStatus } from '../contract';
+import { COLLATERAL_FIELD } from '../contract/history';
 import type { Db } from './db';
+import { recordHistory, type HistoryActor } from './deal-history';
 import { alternativeValuations, collaterals, components, dealCollaterals, deals, importReports } from './schema';
 
 // The import report row is also the import's progress log. Every stored entry carries the index
@@ -100,7 +102,8 @@ export function collateralIdByMigrationReference(db: Db, migrationReference: str
     .get()?.id;
 }
 
-function insertImportedCollateral(tx: Db, graph: ImportedCollateralGraph): void {
+/** `db`: the connection `tx` runs on (the history's statements are the connection's). */
+function insertImportedCollateral(tx: Db, graph: ImportedCollateralGraph, db: Db, actor: HistoryActor, now: string): void {
   tx.insert(collaterals).values(graph.collateral).run();
   tx.insert(components).values(graph.component).run();
   if (graph.alternativeValuation) tx.insert(alternativeValuations).values(graph.alternativeValuation).run();
@@ -115,6 +118,9 @@ function insertImportedCollateral(tx: Db, graph: ImportedCollateralGraph): void 
       .values({ dealId, collateralId: graph.collateral.id, position: last == null ? 0 : last + 1 })
       .run();
   }
+  // Each deal's history records the collateral imported into it, with the rows.
+  const added = { id: graph.collateral.id, name: graph.collateral.name };
+  recordHistory(db, actor, now, graph.dealIds.map((dealId) => ({ dealId, field: COLLATERAL_FIELD, newValue: added })));
 }
 
 /**
@@ -129,6 +135,7 @@ export function applyImportItem(
   itemIndex: number,
   now: string,
   decide: (tx: Db) => ImportItemOutcome,
+  actor: HistoryActor = { who: 'import', source: 'import' },
 ): ImportItemOutcome | 'already-processed' | 'no-report' {
   return db.transaction((transaction) => {
     const tx = transaction as unknown as Db;
@@ -144,7 +151,7 @@ export function applyImportItem(
     const createdEntities = [...report.createdEntities];
     const errors = [...report.errors];
     if (outcome.kind === 'created') {
-      insertImportedCollateral(tx, outcome.graph);
+      insertImportedCollateral(tx, outcome.graph, db, actor, now);
       createdEntities.push({ clientItemId: outcome.clientItemId, entityId: outcome.graph.collateral.id, itemIndex });
     } else {
       errors.push(...outcome.errors.map((e) => ({ ...e, itemIndex })));

@@ -494,3 +494,41 @@ export const collateralFigures = sqliteTable('collateral_figures', {
   totalSF: real('total_sf').notNull(),
   totalUnit: real('total_unit').notNull(),
 });
+
+/**
+ * Every change to a deal, append-only (store/deal-history.ts; docs/history.md): written in the
+ * transaction of the change itself. `field` is the bulk-update property (RateSpread, ...), a
+ * deals column the platform sets (sync), `$created` or `collateral`; old and new values are JSON
+ * in their read (column) form at full precision, NULL when absent (a creation has no old value).
+ * No foreign key: the history of a deal outlives the deal (a platform removal, a discarded create).
+ */
+export const dealHistory = sqliteTable(
+  'deal_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    dealId: text('deal_id').notNull(),
+    at: text('at').notNull(),
+    actor: text('actor').notNull(),
+    /** ui | bulk | api | sync | keep-mine | take-theirs | import | undo */
+    source: text('source').notNull(),
+    field: text('field').notNull(),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    /** The entry an undo reverted. */
+    undoOf: integer('undo_of'),
+  },
+  (t) => [index('deal_history_deal').on(t.dealId, t.id)],
+);
+
+/** Dated notes on a deal with their author (store/deal-history.ts). */
+export const dealNotes = sqliteTable(
+  'deal_notes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    dealId: text('deal_id').notNull(),
+    at: text('at').notNull(),
+    author: text('author').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [index('deal_notes_deal').on(t.dealId, t.id)],
+);

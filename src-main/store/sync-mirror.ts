@@ -1,7 +1,9 @@
 import type { Statement } from 'better-sqlite3';
 import { eq, getTableColumns, getTableName } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { CREATED_FIELD } from '../contract/history';
 import type { Db } from './db';
+import { recordHistory, type HistoryActor, type HistoryChange } from './deal-history';
 import {
   alternativeValuations,
   cashFlowTransactions,
@@ -326,13 +328,39 @@ function deleteUnlinkedParties(db: Db, personIds: readonly string[], companyIds:
   return written;
 }
 
+/** How a pull records its changes in the deal history: as whom, and each column's field name. */
+export interface MirrorHistory {
+  actor: HistoryActor;
+  fieldOf: (column: string) => string;
+}
+
+const NOT_HISTORY = new Set(['id', 'createdAt', 'updatedAt']);
+
+/**
+ * The changes a pulled deal row makes to the stored one: each column that differs, or one
+ * creation entry for a deal new here.
+ */
+function mirrorDealChanges(deal: MirrorDeal['deal'], before: Row | null, fieldOf: (column: string) => string): HistoryChange[] {
+  const dealId = deal.id;
+  if (!before) return [{ dealId, field: CREATED_FIELD, newValue: { name: deal.seedName, loanAmount: deal.grossLoan, from: 'platform' } }];
+  const changes: HistoryChange[] = [];
+  for (const [column, value] of Object.entries(deal)) {
+    if (value === undefined || NOT_HISTORY.has(column) || same(before[column], value)) continue;
+    changes.push({ dealId, field: fieldOf(column), oldValue: before[column] ?? null, newValue: value });
+  }
+  return changes;
+}
+
 /**
  * Writes the working copy of one pulled deal as a diff. `previous` is what the last pull of the
  * deal brought (null for a deal new here). Returns the number of rows written (0: unchanged).
  */
-export function applyMirrorDeal(db: Db, m: MirrorDeal, previous: MirrorScope | null, now: string): number {
+export function applyMirrorDeal(db: Db, m: MirrorDeal, previous: MirrorScope | null, now: string, history?: MirrorHistory): number {
   const dealId = m.deal.id;
   let written = 0;
+  // The deal's row as it was, for the history of what this pull changes (same transaction).
+  const before = history ? (selectIn(db, deals, 'id', [dealId])[0] ?? null) : null;
+  if (history) recordHistory(db, history.actor, now, mirrorDealChanges(m.deal, before, history.fieldOf));
   written += ensureIds(db, users, m.users, (id) => ({ id }));
   written += ensureIds(db, loansPackages, m.loansPackageIds, (id) => ({ id, name: id }));
   written += reconcile(db, people, 'id', selectIn(db, people, 'id', m.people.map((p) => p.id)), m.people, now);

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './db';
+import { recordHistory, type HistoryActor, type HistoryChange } from './deal-history';
 import { insertDealGraph, type NewDealGraph } from './deal-graph';
 import { outbox } from './schema';
 import { perConnection } from './statements';
@@ -200,9 +201,16 @@ function queueEdits(s: EditStatements, dealId: string, changes: readonly FieldCh
  * Inserts a deal created here and, when the data directory is linked to a platform, queues its
  * create for the platform, in one transaction.
  */
-export function insertDealGraphForSync(db: Db, graph: NewDealGraph, create: unknown): ReturnType<typeof insertDealGraph> {
+export function insertDealGraphForSync(
+  db: Db,
+  graph: NewDealGraph,
+  create: unknown,
+  history?: { actor: HistoryActor; at: string; change: HistoryChange },
+): ReturnType<typeof insertDealGraph> {
   return db.transaction(() => {
     const result = insertDealGraph(db, graph);
+    // The creation's history entry commits with the deal.
+    if (result.inserted && history) recordHistory(db, history.actor, history.at, [history.change]);
     if (result.inserted && getSyncState(db, LINKED_REMOTE_KEY) !== undefined) {
       const now = new Date().toISOString();
       db.insert(outbox)

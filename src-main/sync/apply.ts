@@ -1,5 +1,8 @@
 import { BulkUpdateProperty, readDealProperty, type SeedInfoResponseDto } from '../contract';
+import { PLATFORM_ACTOR } from '../contract/history';
+import { historyFieldOf } from '../gateway';
 import type { Db } from '../store/db';
+import type { DealColumn } from '../store/deal-updates';
 import {
   applyMirrorDeal,
   dealCreatedAt,
@@ -23,6 +26,7 @@ export const DELETED_REMOTELY = 'DeletedRemotely';
 export const CHANGED_REMOTELY = 'ChangedOnPlatform';
 
 const PROPERTIES = new Set<string>(BulkUpdateProperty.options);
+const PULL_ACTOR = { who: PLATFORM_ACTOR, source: 'sync' } as const;
 
 export function isProperty(field: string): field is BulkUpdateProperty {
   return PROPERTIES.has(field);
@@ -113,7 +117,9 @@ function writeGraph(db: Db, graph: DealGraph, position: number, now: string): Ap
   }
   const { mirror, inexact } = built;
   outcome.inexact = inexact;
-  applyMirrorDeal(db, mirror, scope, now);
+  // The deal history records what the platform changed (the pending local edits laid over it
+  // are not changes), as "platform", in this same transaction.
+  applyMirrorDeal(db, mirror, scope, now, { actor: PULL_ACTOR, fieldOf: (column) => historyFieldOf(column as DealColumn) });
 
   // The shadow: changed reads only, then the listing.
   const stored = shadowHashesOf(db, graph.entries);

@@ -1,6 +1,7 @@
 import { readDealProperty, type BulkUpdateProperty, type SeedInfoResponseDto } from '../contract';
 import { PROPERTY_COLUMNS } from '../gateway/bulk-update-rules';
 import type { Db } from '../store/db';
+import { currentDealValue, localUserName, recordHistory } from '../store/deal-history';
 import { inSyncTransaction, removeLocalDeal, setDealColumns } from '../store/sync-mirror';
 import {
   CREATE_FIELD,
@@ -92,7 +93,12 @@ export function keepMine(db: Db, id: number): void {
     if (row.lastError?.startsWith(DELETED_REMOTELY)) {
       throw new Error(`deal ${row.entityId} was deleted on the platform: keep-mine cannot restore it; take theirs to remove it here`);
     }
-    updateOutboxEntry(db, id, { base: theirsOf(db, row.entityId, row.field), status: 'pending', attempts: 0, lastError: null, sent: null });
+    const theirs = theirsOf(db, row.entityId, row.field);
+    updateOutboxEntry(db, id, { base: theirs, status: 'pending', attempts: 0, lastError: null, sent: null });
+    // The decision goes in the deal's history (the working copy keeps mine): theirs -> mine.
+    recordHistory(db, { who: localUserName(db), source: 'keep-mine' }, new Date().toISOString(), [
+      { dealId: row.entityId, field: row.field, oldValue: theirs ?? null, newValue: row.value ?? null },
+    ]);
   });
 }
 
@@ -113,7 +119,13 @@ export function takeTheirs(db: Db, id: number): void {
     if (!isProperty(row.field) || row.lastError?.startsWith(DELETED_REMOTELY)) return;
     const theirs = theirsOf(db, row.entityId, row.field);
     if (theirs === undefined) return;
-    setDealColumns(db, row.entityId, { [PROPERTY_COLUMNS[row.field as BulkUpdateProperty]]: theirs });
+    const column = PROPERTY_COLUMNS[row.field as BulkUpdateProperty];
+    const mine = currentDealValue(db, row.entityId, column);
+    setDealColumns(db, row.entityId, { [column]: theirs });
+    // The working copy's change goes in the deal's history, in this same transaction.
+    recordHistory(db, { who: localUserName(db), source: 'take-theirs' }, new Date().toISOString(), [
+      { dealId: row.entityId, field: row.field, oldValue: mine ?? null, newValue: theirs ?? null },
+    ]);
   });
 }
 

@@ -39,7 +39,7 @@ export function BulkEditModal({ opened, onClose, deals, owners }: { opened: bool
   }, [opened]);
 
   const mutation = useMutation({
-    mutationFn: (items: { id: string; updates: { property: Property; value: string }[] }[]) => call('deals.bulkUpdate', { itemsToUpdate: items }),
+    mutationFn: (items: { id: string; updates: { property: Property; value: string }[] }[]) => call('deals.bulkUpdate', { source: 'bulk', itemsToUpdate: items }),
     onSuccess: (value) => {
       setResult({ result: value, deals });
       void queryClient.invalidateQueries();

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChannelInput } from '../../src-main/contract/app-channels';
 import { call, useChannel } from '../api';
 import { ErrorNote, QueryView } from '../components/common';
+import { HistoryUserSetting } from './HistoryUserSetting';
 
 export function SettingsScreen() {
   const queryClient = useQueryClient();
@@ -76,6 +77,7 @@ export function SettingsScreen() {
                 )}
               </Stack>
             </Paper>
+            <HistoryUserSetting />
             <Paper withBorder p="md" radius="sm">
               <Stack gap={4}>
                 <Text fw={600}>Theme</Text>

@@ -15,8 +15,9 @@ import type {
   ResidentialRentRollInfoResponseDto,
   SeedInfoResponseDto,
 } from '../../contract';
-import { GATEWAY, listCreditPolicies, type GatewayContext, type GatewayHandler } from '../../gateway';
-import type { MemoAnalysis, MemoBreakpoints, MemoComponent, MemoData, MemoHistoryEntry, MemoNote, MemoScenario, MemoSizing, MemoStressResult } from './types';
+import { HISTORY_SOURCE_LABELS } from '../../contract/history';
+import { GATEWAY, getDealHistory, getDealNotes, listCreditPolicies, type GatewayContext, type GatewayHandler } from '../../gateway';
+import type { MemoAnalysis, MemoBreakpoints, MemoComponent, MemoData, MemoHistoryEntry, MemoNote, MemoScenario, MemoSizing, MemoStressResult, MemoValue } from './types';
 
 // The one place a deal's memo data is gathered: every read of the deal's graph through the
 // gateway (the same functions the HTTP API serves, so the memo shows exactly what a client of
@@ -144,13 +145,30 @@ export interface MemoExtras {
 }
 
 /**
- * INTEGRATION POINT (issue 15): the deal's notes, recommendation and history (gateway
- * getDealHistory / getDealNotes, branch `history`) plug in here, and only here: the memo and
- * the credit file take their extras from this function (mapped to MemoNote and
- * MemoHistoryEntry). Until that is merged the memo says no note and no change is recorded.
+ * The deal's notes and history (docs/history.md): the memo and the credit file take their
+ * extras from this function, and only from it. Values that are not a plain scalar (a creation's
+ * name and kind, a linked collateral) are written as their name.
  */
-export async function gatherMemoExtras(_ctx: GatewayContext, _dealId: string): Promise<MemoExtras> {
-  return {};
+export async function gatherMemoExtras(ctx: GatewayContext, dealId: string): Promise<MemoExtras> {
+  const notes = getDealNotes(ctx, dealId).map((n): MemoNote => ({ at: n.at, author: n.author, text: n.text }));
+  const history = getDealHistory(ctx, dealId).map(
+    (e): MemoHistoryEntry => ({
+      at: e.at,
+      who: e.actor,
+      how: HISTORY_SOURCE_LABELS[e.source],
+      field: e.field,
+      oldValue: memoValue(e.oldValue),
+      newValue: memoValue(e.newValue),
+    }),
+  );
+  return { notes, history };
+}
+
+function memoValue(value: unknown): MemoValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  const named = value as { name?: unknown };
+  return typeof named.name === 'string' ? named.name : JSON.stringify(value);
 }
 
 /** Assembles MemoData from a deal's recorded reads (no further read). */

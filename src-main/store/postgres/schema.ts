@@ -530,3 +530,33 @@ export const collateralFigures = pgTable('collateral_figures', {
   totalSF: doublePrecision('total_sf').notNull(),
   totalUnit: doublePrecision('total_unit').notNull(),
 });
+
+/** Every change to a deal, append-only: the twin of SQLite's deal_history. */
+export const dealHistory = pgTable(
+  'deal_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    dealId: text('deal_id').notNull(),
+    at: text('at').notNull(),
+    actor: text('actor').notNull(),
+    source: text('source').notNull(),
+    field: text('field').notNull(),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    undoOf: bigint('undo_of', { mode: 'number' }),
+  },
+  (t) => [index('deal_history_deal').on(t.dealId, t.id)],
+);
+
+/** Dated notes on a deal with their author: the twin of SQLite's deal_notes. */
+export const dealNotes = pgTable(
+  'deal_notes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    dealId: text('deal_id').notNull(),
+    at: text('at').notNull(),
+    author: text('author').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [index('deal_notes_deal').on(t.dealId, t.id)],
+);

@@ -9,6 +9,7 @@ import type { Deal } from './deal';
 import { DealExports } from './DealExports';
 import { ComponentsTab } from './ComponentsTab';
 import { FundsTab, fundsLoanAmount } from './FundsTab';
+import { HistoryTab } from './HistoryTab';
 import { LoanTermsTab } from './LoanTermsTab';
 import { PartiesTab } from './PartiesTab';
 import { RentRollsTab } from './RentRollsTab';
@@ -21,6 +22,7 @@ const TABS: { value: DealTab; label: string; panel: (deal: Deal, dealId: string)
   { value: 'components', label: 'Components', panel: (_, dealId) => <ComponentsTab dealId={dealId} /> },
   { value: 'rentrolls', label: 'Rent rolls', panel: (_, dealId) => <RentRollsTab dealId={dealId} /> },
   { value: 'parties', label: 'People and companies', panel: (deal) => <PartiesTab deal={deal} /> },
+  { value: 'history', label: 'History and notes', panel: (_, dealId) => <HistoryTab dealId={dealId} /> },
 ];
 
 /** The figures an underwriter reads first, in the header of every tab. */

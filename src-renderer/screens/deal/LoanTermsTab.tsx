@@ -8,6 +8,7 @@ import { PropertyInput } from '../../components/PropertyInput';
 import { changedUpdates, formValues, isApplicable, propertyLabel, validateValue, type Property } from '../../deal-properties';
 import { multiple, usd } from '../../format';
 import type { Deal } from './deal';
+import { UndoLastSave } from './UndoLastSave';
 
 /** Every bulk-update property, grouped as an underwriter reads a term sheet. */
 const GROUPS: { title: string; properties: Property[] }[] = [
@@ -26,6 +27,7 @@ interface Saved {
 
 export function LoanTermsTab({ deal }: { deal: Deal }) {
   const [saved, setSaved] = useState<Saved | null>(null);
+  const [undone, setUndone] = useState<string | null>(null);
   const initial = useMemo(() => formValues(deal as never), [deal]);
   const signature = JSON.stringify(initial);
   return (
@@ -36,14 +38,35 @@ export function LoanTermsTab({ deal }: { deal: Deal }) {
             {saved.properties.join(', ')} updated. Debt service {usd(saved.before.debtService)} → <b>{usd(deal.debtService)}</b> · DSCR {multiple(saved.before.dscr)} →{' '}
             <b>{multiple(deal.collateralTotals.dscr)}</b>
           </Text>
+          <UndoLastSave
+            dealId={deal.id}
+            onUndone={(message) => {
+              setSaved(null);
+              setUndone(message);
+            }}
+          />
         </Alert>
       )}
-      <LoanTermsForm key={signature} deal={deal} initial={initial} onSaved={setSaved} />
+      {undone && (
+        <Alert color="blue" variant="light" withCloseButton onClose={() => setUndone(null)} title="Undone" data-testid="terms-undone">
+          <Text size="sm">{undone}</Text>
+        </Alert>
+      )}
+      <LoanTermsForm
+        key={signature}
+        deal={deal}
+        initial={initial}
+        onSaved={(s) => {
+          setUndone(null);
+          setSaved(s);
+        }}
+        onEdit={() => setSaved(null)}
+      />
     </Stack>
   );
 }
 
-function LoanTermsForm({ deal, initial, onSaved }: { deal: Deal; initial: Record<Property, string>; onSaved: (saved: Saved) => void }) {
+function LoanTermsForm({ deal, initial, onSaved, onEdit }: { deal: Deal; initial: Record<Property, string>; onSaved: (saved: Saved) => void; onEdit: () => void }) {
   const queryClient = useQueryClient();
   const settings = useChannel('settings.get', {});
   const config = settings.data?.config;
@@ -62,7 +85,7 @@ function LoanTermsForm({ deal, initial, onSaved }: { deal: Deal; initial: Record
   const invalid = Object.values(errors).some(Boolean);
 
   const mutation = useMutation({
-    mutationFn: () => call('deals.bulkUpdate', { itemsToUpdate: [{ id: deal.id, updates: changes }] }),
+    mutationFn: () => call('deals.bulkUpdate', { source: 'ui', itemsToUpdate: [{ id: deal.id, updates: changes }] }),
     onSuccess: async (result) => {
       setServerErrors(result.errors);
       if (result.errors.length === 0) {
@@ -101,6 +124,7 @@ function LoanTermsForm({ deal, initial, onSaved }: { deal: Deal; initial: Record
                         value={values[p]}
                         onChange={(value) => {
                           setValues((v) => ({ ...v, [p]: value }));
+                          onEdit(); // Ctrl+Z now undoes typing, not the last save
                           setServerErrors((errs) => errs.filter((e) => e.fieldName !== p));
                         }}
                         error={errors[p] ?? serverError(p)}

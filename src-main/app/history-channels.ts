@@ -1,0 +1,50 @@
+import type { ChannelOutput } from '../contract/app-channels';
+import type { EditSource } from '../contract/history';
+import { addDealNote, actingAs, getDealHistory, getDealNotes, undoHistoryEntry, type GatewayContext } from '../gateway';
+import { localUserName, setLocalUserName } from '../store/deal-history';
+import type { ChannelHandlers } from './channels';
+
+// The channels of a deal's history, undo and notes (docs/history.md), kept out of channels.ts.
+
+type HistoryChannel = 'deal.history' | 'deal.undo' | 'deal.notes' | 'deal.addNote' | 'history.user' | 'history.setUser';
+
+/** A refusal to show next to the control that asked (the channel table turns it into a failed result). */
+export interface HistoryRefusal {
+  message: string;
+  code: string;
+  target: string;
+}
+
+export interface HistoryChannelDeps {
+  ctx: GatewayContext;
+  /** The deals whose data changed (open screens refetch). */
+  changed: (dealIds: string[]) => void;
+  refuse: (refusal: HistoryRefusal) => Error;
+}
+
+/** The context of a local edit: the local user's name, and which screen made it. */
+export function localActor(ctx: GatewayContext, source: EditSource): GatewayContext {
+  return actingAs(ctx, { who: localUserName(ctx.db), source });
+}
+
+export function historyChannels({ ctx, changed, refuse }: HistoryChannelDeps): Pick<ChannelHandlers, HistoryChannel> {
+  const local = () => localActor(ctx, 'ui');
+  return {
+    'deal.history': async ({ dealId, field, source }) =>
+      getDealHistory(ctx, dealId, { ...(field === undefined ? {} : { field }), ...(source === undefined ? {} : { source }) }),
+    'deal.undo': async ({ entryId }) => {
+      const result = undoHistoryEntry(local(), entryId);
+      if (!result.ok) throw refuse({ message: result.message, code: 'UndoRefused', target: result.code });
+      changed([result.entry.dealId]);
+      return { entry: result.entry } satisfies ChannelOutput<'deal.undo'>;
+    },
+    'deal.notes': async ({ dealId }) => getDealNotes(ctx, dealId),
+    'deal.addNote': async ({ dealId, text }) => {
+      const result = addDealNote(local(), dealId, text);
+      if (!result.ok) throw refuse({ message: result.message, code: result.target === 'text' ? 'InvalidInput' : 'MissingEntity', target: result.target });
+      return result.note;
+    },
+    'history.user': async () => ({ name: localUserName(ctx.db) }),
+    'history.setUser': async ({ name }) => ({ name: setLocalUserName(ctx.db, name) }),
+  };
+}
