@@ -16,6 +16,7 @@ import { exportReport } from '../reports';
 import { dealCount as storedDealCount } from '../store/deals';
 import { getSetting, setSetting } from '../store/settings';
 import { getUnderwritingSettings, setUnderwritingSettings } from '../store/system-config';
+import { dealChannels } from './deal-channels';
 import type { AppDispatcher, AppEnvironment } from './environment';
 import { ImportFileError, parseImportFile } from './import-file';
 import { PipelineService } from './pipeline';
@@ -260,6 +261,9 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
     'sync.outbox': syncCall(() => sync.outbox()),
     'sync.keepMine': syncCall(({ id }) => sync.keepMine(id)),
     'sync.takeTheirs': syncCall(({ id }) => sync.takeTheirs(id)),
+
+    // new deals and comparison (deal-channels.ts)
+    ...dealChannels({ ctx, gateway, exportTarget: env.exportTarget }),
   };
 
   function created(result: ChannelOutput<'deals.createResidential'>): ChannelOutput<'deals.createResidential'> {

@@ -11,6 +11,7 @@ import type {
 } from './component';
 import { CreateCommercialDealDto, CreateHotelDealDto, CreateResidentialDealDto, type CreateResponseDto } from './create-deal';
 import type { DealIdsResponseDto, SeedInfoResponseDto } from './deal';
+import { DEAL_CHANNEL_INPUTS, type DealChannelOutputs } from './deal-channels';
 import type { AssetType, DealState, LoanType, Priority } from './enums';
 import type { ErrorDto } from './error';
 import type { DealFundsInfoResponseDto } from './funds';
@@ -214,6 +215,9 @@ export const APP_CHANNEL_INPUTS = {
   'sync.keepMine': SyncOutboxRowInput,
   /** A conflict: the working copy takes the platform's value. A rejected edit: discard it. */
   'sync.takeTheirs': SyncOutboxRowInput,
+
+  // new deals and comparison (contract/deal-channels.ts)
+  ...DEAL_CHANNEL_INPUTS,
 } as const satisfies Record<string, z.ZodType>;
 
 export type AppChannelName = keyof typeof APP_CHANNEL_INPUTS;
@@ -427,7 +431,7 @@ export interface SyncOutboxView {
   counts: Record<SyncOutboxStatus, number>;
 }
 
-export interface AppChannelOutputs {
+export interface AppChannelOutputs extends DealChannelOutputs {
   'app.info': AppInfo;
   'app.initialize': AppInfo;
   'settings.get': SettingsView;

@@ -1,3 +1,4 @@
+import type { DealComparison } from '../contract/deal-channels';
 import type { GatewayContext } from '../gateway/context';
 import { openReport, type OpenReportOptions, type ReportQuery } from '../gateway/cross-deal-report';
 import type { MemoPdf, RenderMemoOptions, RenderMemoResult } from './memo/render';
@@ -40,4 +41,9 @@ export async function renderMemoPdf(data: MemoData, options: RenderMemoOptions):
 /** The credit memo of `data` as PDF bytes (for a download, or a file inside a credit file). */
 export async function renderMemoPdfBuffer(data: MemoData): Promise<MemoPdf> {
   return (await import('./memo/render')).renderMemoPdfBuffer(data);
+}
+
+/** Writes a deal comparison (issue 15) as an XLSX workbook; exceljs is loaded on the first one. */
+export async function writeDealComparison(comparison: DealComparison, file: string, producedAt: Date): Promise<void> {
+  return (await import('./deal-comparison-xlsx')).writeDealComparisonXlsx(comparison, file, producedAt);
 }
