@@ -15,6 +15,8 @@ import { PipelineScreen } from './screens/Pipeline';
 import { ReportScreen } from './screens/ReportScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { SyncScreen } from './screens/SyncScreen';
+import { CompareScreen } from './screens/Compare';
+import { NewDealScreen } from './screens/NewDeal';
 
 const NAV: { route: Route; label: string; keys: string }[] = [
   { route: { name: 'pipeline' }, label: 'Deals pipeline', keys: '1' },
@@ -87,6 +89,9 @@ export function App() {
     ['mod+shift+L', () => run('theme.toggle')],
     ['/', () => run('pipeline.search')],
     ['mod+F', () => run('pipeline.search')],
+    // New deal: N (outside a text field), or Alt+N (Ctrl+N is the browser's new window).
+    ['n', () => navigate({ name: 'new' })],
+    ['alt+N', () => navigate({ name: 'new' })],
   ]);
 
   if (info.isPending) {
@@ -109,7 +114,7 @@ export function App() {
     );
   }
 
-  const active = route.name === 'deal' ? 'pipeline' : route.name;
+  const active = route.name === 'deal' || route.name === 'new' || route.name === 'compare' ? 'pipeline' : route.name;
   return (
     <AppShell header={{ height: 48 }} navbar={{ width: 196, breakpoint: 0 }} padding="md">
       <AppShell.Header>
@@ -157,6 +162,7 @@ export function App() {
             [info.data.mode === 'web' ? 'Alt 1–4' : 'Ctrl 1–4', 'pipeline, report, import, sync'],
             ['Ctrl ,', 'settings'],
             ['/', 'search deals'],
+            ['N', 'new deal'],
             ['Ctrl Shift L', 'light / dark'],
           ].map(([keys, what]) => (
             <Group key={keys} gap={6} wrap="nowrap">
@@ -177,6 +183,8 @@ export function App() {
         {route.name === 'import' && <ImportScreen />}
         {route.name === 'settings' && <SettingsScreen />}
         {route.name === 'sync' && <SyncScreen />}
+        {route.name === 'new' && <NewDealScreen />}
+        {route.name === 'compare' && <CompareScreen key={route.ids.join(',')} ids={route.ids} />}
       </AppShell.Main>
       {info.data.firstRun && <FirstRun info={info.data} />}
     </AppShell>
