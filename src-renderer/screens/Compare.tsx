@@ -16,6 +16,9 @@ const FORMAT: Record<CompareFigureKind, (v: number | string | null) => string> =
   text: (v) => (typeof v === 'string' ? (v.includes('_') ? label(v) : text(v)) : text(null)),
 };
 
+const FIGURE_WIDTH = 230;
+const DEAL_WIDTH = 200;
+
 /** Why a selection cannot be compared (null: it can). The pipeline's Compare button says the same. */
 export function compareRefusal(count: number): string | null {
   if (count < COMPARE_LIMITS.min) return `Select ${COMPARE_LIMITS.min} to ${COMPARE_LIMITS.max} deals to compare${count === 1 ? ' (1 is selected)' : ''}.`;
@@ -91,9 +94,11 @@ export function CompareScreen({ ids }: { ids: string[] }) {
   const { deals, figures } = comparison.data;
   const differing = figures.filter((f) => f.differs).length;
   const exported = exporting.data && !exporting.data.cancelled ? exporting.data : null;
+  // As wide as the deals need, not the window: values stay near their labels.
+  const width = FIGURE_WIDTH + deals.length * DEAL_WIDTH;
 
   return (
-    <Stack gap="md" maw={1100}>
+    <Stack gap="md" maw={Math.max(width + 2, 520)}>
       {crumbs}
       <Group justify="space-between" align="flex-end">
         <Stack gap={2}>
@@ -112,11 +117,11 @@ export function CompareScreen({ ids }: { ids: string[] }) {
       </Group>
       {exporting.isError && <ErrorNote title="The comparison could not be exported" error={exporting.error} />}
       {exported && <ExportDone result={exported} />}
-      <Paper withBorder radius="sm" style={{ overflowX: 'auto' }}>
-        <Table striped={false} highlightOnHover verticalSpacing={6} data-testid="compare-table" style={{ tableLayout: 'fixed', minWidth: 220 + deals.length * 190 }}>
+      <Paper withBorder radius="sm" style={{ overflowX: 'auto', width: 'fit-content', maxWidth: '100%' }}>
+        <Table striped={false} highlightOnHover verticalSpacing={6} data-testid="compare-table" style={{ tableLayout: 'fixed', width }}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={220}>Figure</Table.Th>
+              <Table.Th w={FIGURE_WIDTH}>Figure</Table.Th>
               {deals.map((d) => (
                 <Table.Th key={d.id} style={{ textAlign: 'right' }}>
                   <Stack gap={0} align="flex-end">
