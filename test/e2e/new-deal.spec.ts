@@ -1,7 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { E2E_USER, expect, invoke, test, type UwServer } from './fixtures';
+import { startUwServe, stop } from '../support/cli';
+import { E2E_USER, expect, invoke, startUwServer, test, type UwServer } from './fixtures';
 
 /*
  * Issue 15: New deal in the UI (web mode, the real `uw serve --web --demo`, Debian's Chromium at
@@ -155,4 +157,47 @@ test('a hotel deal: a bad field shows its error next to it, and the fixed form c
   const [component] = (await invoke(uw, 'deal.componentSummary', { dealId: id })).componentSummary;
   const hotel = await invoke(uw, 'component.hotel', { id: component.id });
   expect(hotel.hotelInfo).toMatchObject({ totalRooms: 120, averageDailyRate: 210, occupancy: 0.78 });
+});
+
+test('a deal created in a data directory linked to a platform waits to sync, then becomes the platform deal', async ({ page }) => {
+  test.setTimeout(180_000);
+  const platformDir = mkdtempSync(join(tmpdir(), 'uw-e2e-platform-'));
+  const client = { id: 'new-deal-e2e', secret: 'new-deal-e2e-secret' };
+  const platform = await startUwServe(['--port', '0', '--host', '127.0.0.1', '--data-dir', platformDir, '--demo', '--demo-deals', '3', '--client', `${client.id}:${client.secret}`, '--user', E2E_USER]);
+  const { server: local, stop: stopLocal } = await startUwServer({ demo: false });
+  try {
+    // Linked by a first sync (no background sync: the test says when the next one runs).
+    await invoke(local, 'app.initialize', { choice: 'empty' });
+    await invoke(local, 'sync.configure', { baseUrl: platform.origin, clientId: client.id, secret: client.secret, autoSync: false });
+    expect((await invoke(local, 'sync.run', {})).outcome).toBe('completed');
+
+    await openNewDeal(page, local);
+    await page.getByTestId('deal-kind').getByText('Hotel').click();
+    await fillDeal(page, { name: 'Offline Inn', address: '100 Congress Ave, Austin, TX 78701', loanType: 'Acquisition', amount: '6000000', term: '36' });
+    await page.getByTestId('create-deal').click();
+    const { id } = await createdDeal(page, local, 'Offline Inn');
+    await expect(page.getByTestId('deal-waiting-to-sync')).toHaveText('Waiting to sync');
+    await screenshot(page, 'new-deal-waiting-to-sync');
+
+    await page.getByRole('link', { name: 'Deals pipeline' }).first().click();
+    const row = page.locator(`[data-testid=pipeline-row][data-deal-id="${id}"]`);
+    await expect(row.getByTestId('waiting-to-sync')).toHaveText('Waiting to sync');
+    await expect(page.getByTestId('waiting-to-sync')).toHaveCount(1);
+    await screenshot(page, 'pipeline-waiting-to-sync');
+
+    // The next sync creates it on the platform; the local copy becomes the platform's deal.
+    expect((await invoke(local, 'sync.run', {})).summary.created).toBe(1);
+    await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0);
+    await expect(row).toHaveCount(0);
+    await expect(page.getByTestId('pipeline-row').filter({ hasText: 'Offline Inn' })).toHaveCount(1);
+    // The old link leads to the platform's copy.
+    await page.evaluate((deal) => (window.location.hash = `#/deals/${deal}`), id);
+    await expect(page.getByTestId('deal-name')).toHaveText('Offline Inn');
+    expect(page.url()).not.toContain(id);
+    await expect(page.getByTestId('deal-waiting-to-sync')).toHaveCount(0);
+  } finally {
+    await stopLocal();
+    await stop(platform);
+    rmSync(platformDir, { recursive: true, force: true });
+  }
 });
