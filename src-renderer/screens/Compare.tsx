@@ -1,8 +1,8 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { CompareExportResult, CompareFigure, CompareFigureKind } from '../../src-main/contract/deal-channels';
-import { COMPARE_LIMITS } from '../../src-main/contract/deal-channels';
 import { call, useChannel } from '../api';
+import { compareRefusal } from '../compare-selection';
 import { ErrorNote, Loading } from '../components/common';
 import { label, multiple, pct, pctNumber, text, usd } from '../format';
 import { routePath } from '../router';
@@ -18,13 +18,6 @@ const FORMAT: Record<CompareFigureKind, (v: number | string | null) => string> =
 
 const FIGURE_WIDTH = 230;
 const DEAL_WIDTH = 200;
-
-/** Why a selection cannot be compared (null: it can). The pipeline's Compare button says the same. */
-export function compareRefusal(count: number): string | null {
-  if (count < COMPARE_LIMITS.min) return `Select ${COMPARE_LIMITS.min} to ${COMPARE_LIMITS.max} deals to compare${count === 1 ? ' (1 is selected)' : ''}.`;
-  if (count > COMPARE_LIMITS.max) return `Compare at most ${COMPARE_LIMITS.max} deals at a time: ${count} are selected.`;
-  return null;
-}
 
 /** The highest and lowest numbers of a figure whose values differ (null values left out). */
 function extremes(figure: CompareFigure): { max: number; min: number } | null {

@@ -22,7 +22,7 @@ import { int, label, multiple, pct, pctNumber, text, usd } from '../format';
 import { distinct, filterRows, isFiltered, nextSort, NO_FILTERS, sortRows, type PipelineFilters, type Sort, type SortKey } from '../pipeline-view';
 import { navigate, routePath } from '../router';
 import { BulkEditModal } from './BulkEdit';
-import { compareRefusal } from './Compare';
+import { compareRefusal } from '../compare-selection';
 import { WaitingToSyncMark } from '../components/DealSyncMarks';
 
 interface Column extends ColumnSpec {
