@@ -263,7 +263,7 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
     'sync.takeTheirs': syncCall(({ id }) => sync.takeTheirs(id)),
 
     // new deals and comparison (deal-channels.ts)
-    ...dealChannels({ ctx, gateway, exportTarget: env.exportTarget }),
+    ...dealChannels({ ctx, gateway, exportTarget: env.exportTarget, refuse: (message, details) => new ChannelError(message, details) }),
   };
 
   function created(result: ChannelOutput<'deals.createResidential'>): ChannelOutput<'deals.createResidential'> {

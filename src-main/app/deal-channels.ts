@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { EndpointName } from '../contract';
-import type { ChannelOutput } from '../contract/app-channels';
+import type { CallErrorDetails, ChannelOutput } from '../contract/app-channels';
 import type { DealAtAddress, DealChannelOutputs, DealSyncStateView } from '../contract/deal-channels';
 import type { GatewayContext } from '../gateway/context';
 import { writeDealComparison } from '../reports';
@@ -28,12 +28,14 @@ export interface DealChannelDeps {
   /** The table's gateway call: a refusal becomes a ChannelError carrying the ErrorDto. */
   gateway: <T>(name: EndpointName, params: Record<string, string>, body?: unknown) => Promise<T>;
   exportTarget: ExportTargetChooser;
+  /** The table's refusal (a ChannelError): a message for the user, details for the UI. */
+  refuse: (message: string, details: CallErrorDetails) => Error;
 }
 
 /** Outbox states of a create that has not reached the platform yet. */
 const WAITING = ['pending', 'inflight', 'ambiguous'] as const;
 
-export function dealChannels({ ctx, gateway, exportTarget }: DealChannelDeps): DealChannelHandlers {
+export function dealChannels({ ctx, gateway, exportTarget, refuse }: DealChannelDeps): DealChannelHandlers {
   const db = ctx.db;
 
   /** The deals at the collateral standing at this place (a create there is a duplicate). */
@@ -109,7 +111,11 @@ export function dealChannels({ ctx, gateway, exportTarget }: DealChannelDeps): D
       const stamp = ctx.now().toISOString().slice(0, 10);
       const target = await exportTarget({ format: 'xlsx', suggestedName: `deal-comparison-${stamp}.xlsx` });
       if (!target) return { cancelled: true };
-      await writeDealComparison(data, target.file, ctx.now());
+      try {
+        await writeDealComparison(data, target.file, ctx.now());
+      } catch (error) {
+        throw refuse(`The comparison could not be written: ${(error as Error).message.split('\n')[0]}`, { code: 'ExportFailed', target: 'file' });
+      }
       return {
         cancelled: false,
         file: target.file,

@@ -136,6 +136,13 @@ describe('the new-deal channels', () => {
     h.exportTo = null;
     expect(await h.value('deals.compareExport', { ids })).toEqual({ cancelled: true });
     rmSync(file);
+
+    // A folder that does not exist: a clear refusal, and no file.
+    h.exportTo = { file: join(h.dir, 'missing', 'comparison.xlsx') };
+    const failed = await h.call('deals.compareExport', { ids });
+    expect(failed).toMatchObject({ ok: false, details: { code: 'ExportFailed', target: 'file' } });
+    expect((failed as { error: string }).error).toMatch(/^The comparison could not be written: /);
+    h.exportTo = null;
   });
 });
 
