@@ -103,6 +103,7 @@ export function checkForm(form: NewDealForm): FieldErrors {
   }
   if (form.kind === 'commercial') {
     form.suites.forEach((s, i) => {
+      if (blankSuite(s)) return;
       if (blank(s.unitSize)) e[`${SUITES_KEY}.${i}.unitSize`] = 'Enter the size.';
       else if ((s.unitSize as number) <= 0) e[`${SUITES_KEY}.${i}.unitSize`] = 'More than 0 square feet.';
     });
@@ -113,6 +114,16 @@ export function checkForm(form: NewDealForm): FieldErrors {
     if (!blank(form.hotel.totalRooms) && !whole(form.hotel.totalRooms)) e[`${HOTEL_KEY}.totalRooms`] = 'A whole number of rooms.';
   }
   return e;
+}
+
+/** A suite row left entirely empty: suites are optional, such a row is not sent. */
+export function blankSuite(s: SuiteRow): boolean {
+  return blank(s.suite) && blank(s.floor) && blank(s.unitSize) && blank(s.description);
+}
+
+/** The form's index of each suite the request sends (blank rows are left out). */
+function sentSuites(form: NewDealForm): number[] {
+  return form.suites.flatMap((s, i) => (blankSuite(s) ? [] : [i]));
 }
 
 const num = (v: NumberField) => (v === '' ? undefined : v);
@@ -156,7 +167,7 @@ export function createRequest(form: NewDealForm): CreateRequest {
         body: {
           ...deal,
           propertyType: form.propertyType ?? undefined,
-          commercialLivingUnitCreateDto: form.suites.map((s, i) => ({
+          commercialLivingUnitCreateDto: sentSuites(form).map((index) => form.suites[index]!).map((s, i) => ({
             frontEndGridLineNumber: String(i + 1),
             suite: str(s.suite),
             floor: num(s.floor),
@@ -185,9 +196,17 @@ export function createRequest(form: NewDealForm): CreateRequest {
   }
 }
 
-/** The form field a path of the request belongs to (the address as a whole: its street input). */
-export function fieldOf(path: string): string {
+/**
+ * The form field a path of the request belongs to: the address as a whole is its street input,
+ * a suite of the request the form's row it came from (blank rows are not sent).
+ */
+export function fieldOf(form: NewDealForm, path: string): string {
   if (path === 'address' || path === 'address.placeId' || path === 'address.latLng') return 'address.fullAddress';
+  const suite = new RegExp(`^${SUITES_KEY}\\.(\\d+)(\\..*)?$`).exec(path);
+  if (suite) {
+    const index = sentSuites(form)[Number(suite[1])];
+    return index === undefined ? path : `${SUITES_KEY}.${index}${suite[2] ?? ''}`;
+  }
   return path;
 }
 
@@ -196,10 +215,11 @@ export function fieldOf(path: string): string {
  * (ValidationError, MissingMandatoryField, InvalidCreateValues, Duplicated) on its field; what
  * names no field of the form under `form`.
  */
-export function refusalErrors(message: string, details: CallErrorDetails | undefined, fields: ReadonlySet<string>): FieldErrors {
+export function refusalErrors(form: NewDealForm, message: string, details: CallErrorDetails | undefined): FieldErrors {
+  const fields = formFields(form);
   const e: FieldErrors = {};
   const place = (path: string | undefined, text: string) => {
-    const field = path ? fieldOf(path) : '';
+    const field = path ? fieldOf(form, path) : '';
     if (fields.has(field)) e[field] ??= text;
     else e.form ??= text;
   };

@@ -29,7 +29,6 @@ import {
   checkForm,
   createRequest,
   emptyForm,
-  formFields,
   HOTEL_KEY,
   refusalErrors,
   SUITES_KEY,
@@ -95,6 +94,8 @@ function RowsTable<R extends { key: number }>({
   onAdd,
   onRemove,
   addLabel,
+  minRows,
+  emptyText,
 }: {
   title: string;
   rows: R[];
@@ -102,6 +103,9 @@ function RowsTable<R extends { key: number }>({
   onAdd: () => void;
   onRemove: (index: number) => void;
   addLabel: string;
+  /** Rows that cannot be removed (the unit mix keeps one; suites are optional). */
+  minRows: number;
+  emptyText: string;
 }) {
   return (
     <Stack gap={4}>
@@ -129,12 +133,21 @@ function RowsTable<R extends { key: number }>({
                 <Table.Td key={c.title}>{c.cell(row, i)}</Table.Td>
               ))}
               <Table.Td>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Remove row ${i + 1}`} disabled={rows.length === 1} onClick={() => onRemove(i)} title={rows.length === 1 ? 'At least one row' : `Remove row ${i + 1}`}>
+                <ActionIcon variant="subtle" color="gray" aria-label={`Remove row ${i + 1}`} disabled={rows.length <= minRows} onClick={() => onRemove(i)} title={rows.length <= minRows ? 'At least one row' : `Remove row ${i + 1}`}>
                   ×
                 </ActionIcon>
               </Table.Td>
             </Table.Tr>
           ))}
+          {rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length + 2}>
+                <Text size="sm" c="dimmed">
+                  {emptyText}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
         </Table.Tbody>
       </Table>
       <Group>
@@ -177,7 +190,7 @@ export function NewDealScreen() {
       navigate({ name: 'deal', id: result.createdEntityId, tab: 'terms' });
     },
     onError: (error) => {
-      const found = error instanceof CallError ? refusalErrors(error.message, error.details, formFields(form)) : { form: messageOf(error) };
+      const found = error instanceof CallError ? refusalErrors(form, error.message, error.details) : { form: messageOf(error) };
       setErrors(found);
       // The duplicate's link comes from the address preview: make sure it is current.
       if (error instanceof CallError && error.details?.code === 'Duplicated') void preview.refetch();
@@ -338,10 +351,10 @@ export function NewDealScreen() {
 
           <Paper withBorder p="md" radius="sm">
             {form.kind === 'residential' && (
-              <RowsTable title="Unit mix (one row per unit type)" rows={form.units} columns={unitColumns} onAdd={() => addRow('units')} onRemove={(i) => removeRow('units', i)} addLabel="Add a unit type" />
+              <RowsTable title="Unit mix (one row per unit type)" rows={form.units} columns={unitColumns} onAdd={() => addRow('units')} onRemove={(i) => removeRow('units', i)} addLabel="Add a unit type" minRows={1} emptyText="" />
             )}
             {form.kind === 'commercial' && (
-              <RowsTable title="Suites (optional)" rows={form.suites} columns={suiteColumns} onAdd={() => addRow('suites')} onRemove={(i) => removeRow('suites', i)} addLabel="Add a suite" />
+              <RowsTable title="Suites (optional: an empty row is not sent)" rows={form.suites} columns={suiteColumns} onAdd={() => addRow('suites')} onRemove={(i) => removeRow('suites', i)} addLabel="Add a suite" minRows={0} emptyText="No suites: the deal is created without any. Add one to enter its size." />
             )}
             {form.kind === 'hotel' && (
               <Stack gap="sm">

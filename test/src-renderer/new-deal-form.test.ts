@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkForm, createRequest, emptyForm, formFields, refusalErrors, type NewDealForm } from '../../src-renderer/new-deal-form';
+import { checkForm, createRequest, emptyForm, refusalErrors, type NewDealForm } from '../../src-renderer/new-deal-form';
 
 const filled = (over: Partial<NewDealForm> = {}): NewDealForm => ({
   ...emptyForm('residential'),
@@ -18,7 +18,10 @@ describe('the New deal form', () => {
     expect(Object.keys(checkForm(emptyForm('residential'))).sort()).toEqual(
       ['address.fullAddress', 'dealName', 'loanAmount', 'loanTerm', 'loanType', 'ownerId', 'residentialLivingUnitCreateDto.0.numUnits', 'residentialLivingUnitCreateDto.0.unitSize'].sort(),
     );
-    expect(checkForm(emptyForm('commercial'))).toMatchObject({ propertyType: 'Choose the property type.', 'commercialLivingUnitCreateDto.0.unitSize': 'Enter the size.' });
+    const commercial = emptyForm('commercial');
+    expect(checkForm(commercial)).toMatchObject({ propertyType: 'Choose the property type.' });
+    expect(checkForm(commercial)).not.toHaveProperty(['commercialLivingUnitCreateDto.0.unitSize']);
+    expect(checkForm({ ...commercial, suites: [{ ...commercial.suites[0]!, suite: '200' }] })).toMatchObject({ 'commercialLivingUnitCreateDto.0.unitSize': 'Enter the size.' });
     expect(checkForm(filled())).toEqual({});
   });
 
@@ -53,13 +56,13 @@ describe('the New deal form', () => {
   });
 
   it('puts a refusal of the core next to the field it names, and what names none above the buttons', () => {
-    const fields = formFields(filled());
-    expect(refusalErrors('A deal already exists at X.', { code: 'Duplicated', target: 'address' }, fields)).toEqual({ 'address.fullAddress': 'A deal already exists at X.' });
-    expect(refusalErrors('Invalid input', { code: 'InvalidInput', issues: [{ path: 'loanTerm', message: 'Too big' }, { path: 'residentialLivingUnitCreateDto.0.unitSize', message: 'Too small' }] }, fields)).toEqual({
+    const form = filled();
+    expect(refusalErrors(form, 'A deal already exists at X.', { code: 'Duplicated', target: 'address' })).toEqual({ 'address.fullAddress': 'A deal already exists at X.' });
+    expect(refusalErrors(form, 'Invalid input', { code: 'InvalidInput', issues: [{ path: 'loanTerm', message: 'Too big' }, { path: 'residentialLivingUnitCreateDto.0.unitSize', message: 'Too small' }] })).toEqual({
       loanTerm: 'Too big',
       'residentialLivingUnitCreateDto.0.unitSize': 'Too small',
     });
-    expect(refusalErrors('ownerId must be…', { code: 'InvalidCreateValues', target: 'ownerId', error: { code: 'InvalidCreateValues', target: 'ownerId', message: 'No such user.', details: [] } }, fields)).toEqual({ ownerId: 'No such user.' });
-    expect(refusalErrors('The store is locked.', { code: 'Internal' }, fields)).toEqual({ form: 'The store is locked.' });
+    expect(refusalErrors(form, 'ownerId must be…', { code: 'InvalidCreateValues', target: 'ownerId', error: { code: 'InvalidCreateValues', target: 'ownerId', message: 'No such user.', details: [] } })).toEqual({ ownerId: 'No such user.' });
+    expect(refusalErrors(form, 'The store is locked.', { code: 'Internal' })).toEqual({ form: 'The store is locked.' });
   });
 });
