@@ -95,9 +95,9 @@ export function checkForm(form: NewDealForm): FieldErrors {
   }
   if (form.kind === 'residential') {
     form.units.forEach((u, i) => {
-      if (blank(u.numUnits)) e[`${UNITS_KEY}.${i}.numUnits`] = 'Enter the number of units.';
+      if (blank(u.numUnits)) e[`${UNITS_KEY}.${i}.numUnits`] = 'Enter the units.';
       else if (!whole(u.numUnits) || (u.numUnits as number) < 1) e[`${UNITS_KEY}.${i}.numUnits`] = 'A whole number, 1 or more.';
-      if (blank(u.unitSize)) e[`${UNITS_KEY}.${i}.unitSize`] = 'Enter the average size.';
+      if (blank(u.unitSize)) e[`${UNITS_KEY}.${i}.unitSize`] = 'Enter the size.';
       else if ((u.unitSize as number) <= 0) e[`${UNITS_KEY}.${i}.unitSize`] = 'More than 0 square feet.';
     });
   }

@@ -17,6 +17,8 @@ const FORMAT: Record<CompareFigureKind, (v: number | string | null) => string> =
 };
 
 const FIGURE_WIDTH = 230;
+/** Light enough in both colour schemes when most rows differ (two deals rarely share a figure). */
+const DIFFERS_BACKGROUND = 'rgba(250, 176, 5, 0.12)';
 const DEAL_WIDTH = 200;
 
 /** The highest and lowest numbers of a figure whose values differ (null values left out). */
@@ -138,9 +140,9 @@ export function CompareScreen({ ids }: { ids: string[] }) {
                   data-testid="compare-row"
                   data-figure={f.key}
                   data-differs={f.differs}
-                  style={f.differs ? { background: 'var(--mantine-color-yellow-light)' } : undefined}
+                  style={f.differs ? { background: DIFFERS_BACKGROUND } : undefined}
                 >
-                  <Table.Td>
+                  <Table.Td style={f.differs ? { boxShadow: 'inset 3px 0 0 var(--mantine-color-yellow-6)' } : undefined}>
                     <Group gap={6} wrap="nowrap">
                       <Text size="sm" fw={500}>
                         {f.label}
