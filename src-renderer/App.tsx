@@ -72,6 +72,11 @@ export function App() {
     }
   };
 
+  // Not over an open dialog (bulk edit, first run): the key would leave it half done.
+  const newDeal = () => {
+    if (!document.querySelector('[role="dialog"]')) navigate({ name: 'new' });
+  };
+
   useEvent('menu.command', ({ command }) => run(command));
   // A change made anywhere (a bulk edit, an import, a setting) refreshes what is on screen.
   useEvent('data.changed', () => void queryClient.invalidateQueries());
@@ -90,8 +95,8 @@ export function App() {
     ['/', () => run('pipeline.search')],
     ['mod+F', () => run('pipeline.search')],
     // New deal: N (outside a text field), or Alt+N (Ctrl+N is the browser's new window).
-    ['n', () => navigate({ name: 'new' })],
-    ['alt+N', () => navigate({ name: 'new' })],
+    ['n', () => newDeal()],
+    ['alt+N', () => newDeal()],
   ]);
 
   if (info.isPending) {

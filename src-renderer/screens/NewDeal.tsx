@@ -55,6 +55,7 @@ const asNumber = (v: number | string): NumberField => (typeof v === 'number' ? v
 /** What the place lookup makes of the address as it is typed, and the deal already there. */
 function AddressResolution({ preview, pending }: { preview: AddressPreview | undefined; pending: boolean }) {
   if (!preview) return pending ? <Text size="xs" c="dimmed">Looking the address up…</Text> : null;
+  // The resolution is announced (aria-live on the wrapper in NewDealScreen).
   if (!preview.ok) {
     return (
       <Text size="xs" c="orange.8" data-testid="address-unresolved">
@@ -210,6 +211,8 @@ export function NewDealScreen() {
     if (errors[errorKey]) setErrors(({ [errorKey]: _, ...rest }) => rest);
   };
 
+  const untouched = JSON.stringify({ ...form, kind: 'residential' }) === JSON.stringify(emptyForm());
+
   const submit = () => {
     const found = checkForm(form);
     if (previewData && !previewData.ok && !found['address.fullAddress']) found['address.fullAddress'] = previewData.message;
@@ -265,7 +268,7 @@ export function NewDealScreen() {
           New deal
         </Title>
         <Text size="xs" c="dimmed">
-          <Kbd size="xs">Enter</Kbd> create · <Kbd size="xs">Esc</Kbd> back to the pipeline · <span style={{ color: 'var(--mantine-color-red-6)' }}>*</span> mandatory
+          <Kbd size="xs">Enter</Kbd> create · <Kbd size="xs">Esc</Kbd> back (untouched form) · <span style={{ color: 'var(--mantine-color-red-6)' }}>*</span> mandatory
         </Text>
       </Group>
       <form
@@ -275,8 +278,9 @@ export function NewDealScreen() {
           submit();
         }}
         onKeyDown={(e) => {
-          // Esc leaves, unless it closes an open dropdown first.
-          if (e.key === 'Escape' && !(e.target as HTMLElement).closest('[aria-expanded="true"]')) navigate({ name: 'pipeline' });
+          // Esc leaves an untouched form (typed values are not thrown away by a stray key),
+          // unless it closes an open dropdown first.
+          if (e.key === 'Escape' && untouched && !(e.target as HTMLElement).closest('[aria-expanded="true"]')) navigate({ name: 'pipeline' });
         }}
       >
         <Stack gap="md">
@@ -327,7 +331,9 @@ export function NewDealScreen() {
                   onChange={(e) => set('additionalFreeText', e.currentTarget.value, 'address.additionalFreeText')}
                 />
               </SimpleGrid>
-              <AddressResolution preview={previewData} pending={form.fullAddress.trim().length > 0 && (preview.isFetching || address !== form.fullAddress.trim())} />
+              <div aria-live="polite">
+                <AddressResolution preview={previewData} pending={form.fullAddress.trim().length > 0 && (preview.isFetching || address !== form.fullAddress.trim())} />
+              </div>
             </Stack>
           </Paper>
 
