@@ -15,6 +15,8 @@ import { PipelineScreen } from './screens/Pipeline';
 import { ReportScreen } from './screens/ReportScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { SyncScreen } from './screens/SyncScreen';
+import { CompareScreen } from './screens/Compare';
+import { NewDealScreen } from './screens/NewDeal';
 
 const NAV: { route: Route; label: string; keys: string }[] = [
   { route: { name: 'pipeline' }, label: 'Deals pipeline', keys: '1' },
@@ -70,6 +72,11 @@ export function App() {
     }
   };
 
+  // Not over an open dialog (bulk edit, first run): the key would leave it half done.
+  const newDeal = () => {
+    if (!document.querySelector('[role="dialog"]')) navigate({ name: 'new' });
+  };
+
   useEvent('menu.command', ({ command }) => run(command));
   // A change made anywhere (a bulk edit, an import, a setting) refreshes what is on screen.
   useEvent('data.changed', () => void queryClient.invalidateQueries());
@@ -87,6 +94,9 @@ export function App() {
     ['mod+shift+L', () => run('theme.toggle')],
     ['/', () => run('pipeline.search')],
     ['mod+F', () => run('pipeline.search')],
+    // New deal: N (outside a text field), or Alt+N (Ctrl+N is the browser's new window).
+    ['n', () => newDeal()],
+    ['alt+N', () => newDeal()],
   ]);
 
   if (info.isPending) {
@@ -109,7 +119,7 @@ export function App() {
     );
   }
 
-  const active = route.name === 'deal' ? 'pipeline' : route.name;
+  const active = route.name === 'deal' || route.name === 'new' || route.name === 'compare' ? 'pipeline' : route.name;
   return (
     <AppShell header={{ height: 48 }} navbar={{ width: 196, breakpoint: 0 }} padding="md">
       <AppShell.Header>
@@ -157,6 +167,7 @@ export function App() {
             [info.data.mode === 'web' ? 'Alt 1–4' : 'Ctrl 1–4', 'pipeline, report, import, sync'],
             ['Ctrl ,', 'settings'],
             ['/', 'search deals'],
+            ['N', 'new deal'],
             ['Ctrl Shift L', 'light / dark'],
           ].map(([keys, what]) => (
             <Group key={keys} gap={6} wrap="nowrap">
@@ -177,6 +188,8 @@ export function App() {
         {route.name === 'import' && <ImportScreen />}
         {route.name === 'settings' && <SettingsScreen />}
         {route.name === 'sync' && <SyncScreen />}
+        {route.name === 'new' && <NewDealScreen />}
+        {route.name === 'compare' && <CompareScreen key={route.ids.join(',')} ids={route.ids} />}
       </AppShell.Main>
       {info.data.firstRun && <FirstRun info={info.data} />}
     </AppShell>

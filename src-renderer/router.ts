@@ -10,6 +10,8 @@ import { useSyncExternalStore } from 'react';
  *   #/import                collateral import
  *   #/settings              settings
  *   #/sync                  sync with the central platform (connection, progress, outbox, conflicts)
+ *   #/new                   new deal (residential, commercial or hotel)
+ *   #/compare?ids=a,b       side-by-side comparison of 2 to 4 deals
  */
 export type Route =
   | { name: 'pipeline' }
@@ -17,13 +19,15 @@ export type Route =
   | { name: 'report' }
   | { name: 'import' }
   | { name: 'settings' }
-  | { name: 'sync' };
+  | { name: 'sync' }
+  | { name: 'new' }
+  | { name: 'compare'; ids: string[] };
 
 export const DEAL_TABS = ['terms', 'funds', 'collaterals', 'components', 'rentrolls', 'parties', 'history'] as const;
 export type DealTab = (typeof DEAL_TABS)[number];
 
 export function parseRoute(hash: string): Route {
-  const path = hash.replace(/^#/, '').replace(/^\/+/, '');
+  const [path = '', query = ''] = hash.replace(/^#/, '').replace(/^\/+/, '').split('?');
   const parts = path.split('/').filter(Boolean).map((p) => {
     try {
       return decodeURIComponent(p);
@@ -45,6 +49,10 @@ export function parseRoute(hash: string): Route {
       return { name: 'settings' };
     case 'sync':
       return { name: 'sync' };
+    case 'new':
+      return { name: 'new' };
+    case 'compare':
+      return { name: 'compare', ids: (new URLSearchParams(query).get('ids') ?? '').split(',').filter(Boolean) };
     default:
       return { name: 'pipeline' };
   }
@@ -56,6 +64,8 @@ export function routePath(route: Route): string {
       return '#/';
     case 'deal':
       return `#/deals/${encodeURIComponent(route.id)}${route.tab === 'terms' ? '' : `/${route.tab}`}`;
+    case 'compare':
+      return `#/compare?ids=${route.ids.map(encodeURIComponent).join(',')}`;
     default:
       return `#/${route.name}`;
   }

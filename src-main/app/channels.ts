@@ -16,6 +16,7 @@ import { exportReport } from '../reports';
 import { dealCount as storedDealCount } from '../store/deals';
 import { getSetting, setSetting } from '../store/settings';
 import { getUnderwritingSettings, setUnderwritingSettings } from '../store/system-config';
+import { dealChannels } from './deal-channels';
 import type { AppDispatcher, AppEnvironment } from './environment';
 import { historyChannels, localActor } from './history-channels';
 import { ImportFileError, parseImportFile } from './import-file';
@@ -265,6 +266,8 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
     'sync.takeTheirs': syncCall(({ id }) => sync.takeTheirs(id)),
 
     ...historyChannels({ ctx, changed, refuse: ({ message, code, target }) => new ChannelError(message, { code, target }) }),
+    // new deals and comparison (deal-channels.ts)
+    ...dealChannels({ ctx, gateway, exportTarget: env.exportTarget, refuse: (message, details) => new ChannelError(message, details) }),
   };
 
   function created(result: ChannelOutput<'deals.createResidential'>): ChannelOutput<'deals.createResidential'> {

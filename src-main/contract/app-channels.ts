@@ -11,6 +11,7 @@ import type {
 } from './component';
 import { CreateCommercialDealDto, CreateHotelDealDto, CreateResidentialDealDto, type CreateResponseDto } from './create-deal';
 import type { DealIdsResponseDto, SeedInfoResponseDto } from './deal';
+import { DEAL_CHANNEL_INPUTS, type DealChannelOutputs } from './deal-channels';
 import type { AssetType, DealState, LoanType, Priority } from './enums';
 import type { ErrorDto } from './error';
 import { DealHistoryFilter, EditSource, NoteText, type DealHistoryEntry, type DealNote } from './history';
@@ -233,6 +234,8 @@ export const APP_CHANNEL_INPUTS = {
   /** The name local changes and notes are recorded under (a setting; the OS user name by default). */
   'history.user': Empty,
   'history.setUser': z.object({ name: z.string().max(100) }).strict(),
+  // new deals and comparison (contract/deal-channels.ts)
+  ...DEAL_CHANNEL_INPUTS,
 } as const satisfies Record<string, z.ZodType>;
 
 export type AppChannelName = keyof typeof APP_CHANNEL_INPUTS;
@@ -460,7 +463,7 @@ export interface SyncOutboxView {
   counts: Record<SyncOutboxStatus, number>;
 }
 
-export interface AppChannelOutputs {
+export interface AppChannelOutputs extends DealChannelOutputs {
   'app.info': AppInfo;
   'app.initialize': AppInfo;
   'settings.get': SettingsView;

@@ -1,3 +1,4 @@
+import type { DealComparison } from '../contract/deal-channels';
 import type { GatewayContext } from '../gateway/context';
 import { openReport, type OpenReportOptions, type ReportQuery } from '../gateway/cross-deal-report';
 import type { MemoPdf, RenderMemoOptions, RenderMemoResult } from './memo/render';
@@ -80,4 +81,9 @@ export async function writeCreditFile(...args: Parameters<typeof import('./credi
 /** Opens a credit file and checks every hash of its manifest (a CreditFileError names the first problem). */
 export async function openCreditFile(bytes: Buffer): Promise<import('./credit-file/open').OpenedCreditFile> {
   return (await import('./credit-file/open')).openCreditFile(bytes);
+}
+
+/** Writes a deal comparison (issue 15) as an XLSX workbook; exceljs is loaded on the first one. */
+export async function writeDealComparison(comparison: DealComparison, file: string, producedAt: Date): Promise<void> {
+  return (await import('./deal-comparison-xlsx')).writeDealComparisonXlsx(comparison, file, producedAt);
 }

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from './db';
 import { users } from './schema';
 
@@ -33,4 +33,9 @@ export function existingUsers(db: Db, ids: Iterable<string>): Set<string> {
     existingStatements.set(db.$client, statement);
   }
   return new Set(statement.all(JSON.stringify(unique)) as string[]);
+}
+
+/** Every user, by id (the owner picker of the New deal form). */
+export function listUsers(db: Db): { id: string; name: string | null }[] {
+  return db.select({ id: users.id, name: users.name }).from(users).orderBy(asc(users.id)).all();
 }

@@ -22,6 +22,8 @@ import { int, label, multiple, pct, pctNumber, text, usd } from '../format';
 import { distinct, filterRows, isFiltered, nextSort, NO_FILTERS, sortRows, type PipelineFilters, type Sort, type SortKey } from '../pipeline-view';
 import { navigate, routePath } from '../router';
 import { BulkEditModal } from './BulkEdit';
+import { compareRefusal } from '../compare-selection';
+import { WaitingToSyncMark } from '../components/DealSyncMarks';
 
 interface Column extends ColumnSpec {
   key: SortKey;
@@ -52,9 +54,12 @@ const COLUMNS: Column[] = [
     minWidth: 100,
     alwaysShown: true,
     render: (r) => (
-      <a href={routePath({ name: 'deal', id: r.id, tab: 'terms' })} className="uw-ellipsis" tabIndex={-1}>
-        {r.seedName}
-      </a>
+      <span style={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+        <a href={routePath({ name: 'deal', id: r.id, tab: 'terms' })} className="uw-ellipsis" tabIndex={-1}>
+          {r.seedName}
+        </a>
+        <WaitingToSyncMark dealId={r.id} />
+      </span>
     ),
     tooltip: (r) => `${r.seedName}${r.loanId ? ` · ${r.loanId}` : ''}`,
   },
@@ -175,9 +180,15 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
             </>
           )}
           {total > 0 && <ColumnChooser specs={COLUMNS} state={columns} tableLabel="deals pipeline" testId="pipeline-columns" />}
+          <CompareButton ids={[...selected]} />
           <Button size="xs" disabled={selected.size === 0} onClick={() => setBulkOpen(true)}>
             Bulk edit{selected.size > 0 ? ` ${int(selected.size)} deal${selected.size === 1 ? '' : 's'}` : ''}
           </Button>
+          <Tooltip label="New deal (N)">
+            <Button size="xs" component="a" href={routePath({ name: 'new' })} data-testid="new-deal">
+              New deal
+            </Button>
+          </Tooltip>
         </Group>
       </Group>
 
@@ -230,7 +241,7 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
             No deals yet
           </Title>
           <Text c="dimmed" size="sm">
-            This data directory is empty. Deals come from the central platform (sync) or the API; collaterals can be imported once a deal exists.
+            This data directory is empty. Create a deal with New deal (N), or get deals from the central platform (sync) or the API; collaterals can be imported once a deal exists.
           </Text>
         </Stack>
       ) : (
@@ -534,3 +545,28 @@ const GridRow = memo(function GridRow({ row, index, start, selected, active, onC
     </div>
   );
 });
+
+/**
+ * Compare: 2 to 4 selected deals side by side. Otherwise it stays focusable and says why it
+ * cannot be pressed (a disabled button would show no tooltip).
+ */
+function CompareButton({ ids }: { ids: string[] }) {
+  const refusal = compareRefusal(ids.length);
+  return (
+    <Tooltip label={refusal ?? `Compare the ${ids.length} selected deals side by side`} events={{ hover: true, focus: true, touch: false }}>
+      <Button
+        size="xs"
+        variant="default"
+        data-disabled={refusal !== null || undefined}
+        aria-disabled={refusal !== null}
+        data-testid="compare-deals"
+        onClick={(e) => {
+          if (refusal) e.preventDefault();
+          else navigate({ name: 'compare', ids });
+        }}
+      >
+        Compare{refusal === null ? ` ${ids.length}` : ''}
+      </Button>
+    </Tooltip>
+  );
+}

@@ -4,6 +4,7 @@ import { useChannel } from '../../api';
 import { ErrorNote, Figure, Loading } from '../../components/common';
 import { label, multiple, pct, pctNumber, text, usd } from '../../format';
 import { navigate, routePath, type DealTab } from '../../router';
+import { DealMovedNote, DealSyncBadge } from '../../components/DealSyncMarks';
 import { CollateralsTab } from './CollateralsTab';
 import type { Deal } from './deal';
 import { DealExports } from './DealExports';
@@ -71,6 +72,7 @@ export function DealPage({ id, tab }: { id: string; tab: DealTab }) {
         <DealCrumbs>
           <Text size="sm">Deal</Text>
         </DealCrumbs>
+        <DealMovedNote dealId={id} />
         <ErrorNote title="The deal could not be loaded" error={info.error} onRetry={() => void info.refetch()} />
       </Stack>
     );
@@ -92,6 +94,7 @@ export function DealPage({ id, tab }: { id: string; tab: DealTab }) {
               </Title>
               <Group gap="xs">
                 {deal.state && <Badge variant="light">{label(deal.state)}</Badge>}
+                <DealSyncBadge dealId={id} />
                 {deal.status && <Badge variant="outline" color="gray">{deal.status}</Badge>}
                 {deal.priority && <Badge variant="dot" color={deal.priority === 'High' ? 'red' : deal.priority === 'Medium' ? 'yellow' : 'gray'}>{deal.priority} priority</Badge>}
                 <Text size="sm" c="dimmed">
