@@ -16,6 +16,7 @@ import { exportReport } from '../reports';
 import { dealCount as storedDealCount } from '../store/deals';
 import { getSetting, setSetting } from '../store/settings';
 import { getUnderwritingSettings, setUnderwritingSettings } from '../store/system-config';
+import { createAnalysisChannels } from './analysis-channels';
 import type { AppDispatcher, AppEnvironment } from './environment';
 import { ImportFileError, parseImportFile } from './import-file';
 import { PipelineService } from './pipeline';
@@ -251,6 +252,12 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
         throw new ChannelError(`The report could not be written: ${(error as Error).message.split('\n')[0]}`, { code: 'ExportFailed', target: 'file' });
       }
     },
+
+    ...createAnalysisChannels({
+      env,
+      gateway: (name, params, body) => gateway(name as EndpointName, params, body),
+      refuse: (message, details) => new ChannelError(message, details),
+    }),
 
     'sync.status': syncCall(() => sync.status()),
     'sync.configure': syncCall((input) => sync.configure(input)),
