@@ -5,11 +5,12 @@ import { useSyncExternalStore } from 'react';
  * http://host:port/ (web mode), so routes live in the fragment and never hit the server.
  *
  *   #/                      deals pipeline
- *   #/deals/:id[/:tab]      deal page, tab = terms | funds | collaterals | components | rentrolls | parties
+ *   #/deals/:id[/:tab]      deal page, tab = terms | funds | collaterals | components | rentrolls | parties | sizing
  *   #/report                cross-deal report
  *   #/import                collateral import
  *   #/settings              settings
  *   #/sync                  sync with the central platform (connection, progress, outbox, conflicts)
+ *   #/stress                portfolio stress (scenarios on the book, breaches, export)
  */
 export type Route =
   | { name: 'pipeline' }
@@ -17,9 +18,10 @@ export type Route =
   | { name: 'report' }
   | { name: 'import' }
   | { name: 'settings' }
-  | { name: 'sync' };
+  | { name: 'sync' }
+  | { name: 'stress' };
 
-export const DEAL_TABS = ['terms', 'funds', 'collaterals', 'components', 'rentrolls', 'parties'] as const;
+export const DEAL_TABS = ['terms', 'funds', 'collaterals', 'components', 'rentrolls', 'parties', 'sizing'] as const;
 export type DealTab = (typeof DEAL_TABS)[number];
 
 export function parseRoute(hash: string): Route {
@@ -45,6 +47,8 @@ export function parseRoute(hash: string): Route {
       return { name: 'settings' };
     case 'sync':
       return { name: 'sync' };
+    case 'stress':
+      return { name: 'stress' };
     default:
       return { name: 'pipeline' };
   }
