@@ -409,7 +409,7 @@ export function PortfolioStressScreen() {
                               </Text>
                               <Group gap={2} mt={2}>
                                 {s.breaches.map((b) => (
-                                  <Badge key={b.metric} size="xs" color="red" variant="light">
+                                  <Badge key={b.metric} size="xs" color="red" variant="light" tt="none">
                                     {breachText(b)}
                                   </Badge>
                                 ))}

@@ -44,7 +44,7 @@ export function DealFigures({ deal, preview }: { deal: Deal; preview?: Deal | nu
     preview ? withDelta(kind, before, after) : plain;
   return (
     <Stack gap={4}>
-      <Group gap="xl" wrap="wrap" data-testid="deal-figures" data-what-if={preview ? 'true' : undefined}>
+      <Group gap={preview ? 'md' : 'xl'} wrap="wrap" data-testid="deal-figures" data-what-if={preview ? 'true' : undefined}>
         <Figure label="Loan amount (current)" value={show(usd(now.grossLoan), 'usd', deal.grossLoan, now.grossLoan)} testId="figure-loan-amount" />
         <Figure label="Note rate" value={show(pct(now.interestRate, 3), 'rate', deal.interestRate, now.interestRate)} testId="figure-note-rate" />
         <Figure label="Debt service" value={show(usd(now.debtService), 'usd', deal.debtService, now.debtService)} testId="figure-debt-service" hint={t.debtServiceMethod === 'Manual' ? 'manual' : undefined} />

@@ -227,12 +227,12 @@ function SizingView({ sizing, currentLoan }: { sizing: ChannelOutput<'analysis.s
   const at = sizing.atMaxLoan;
   return (
     <Stack gap="sm">
-      <Group gap="xl" wrap="wrap">
+      <SimpleGrid cols={{ base: 2, xl: 4 }} spacing="md" verticalSpacing="xs">
         <Figure label="Sized loan" value={usd(sizing.maxLoan)} testId="sized-loan" />
         <Figure label="Current loan" value={usd(currentLoan)} testId="current-loan" />
         <Figure label={headroom >= 0 ? 'Headroom' : 'Over the sized loan'} value={usd(Math.abs(headroom))} color={headroom < 0 ? 'red' : 'teal'} testId="sizing-headroom" />
         <Figure label="Binding constraint" value={CONSTRAINT_LABELS[sizing.bindingConstraint]} testId="binding-constraint" />
-      </Group>
+      </SimpleGrid>
       <Stack gap={6} data-testid="constraint-bars" role="list" aria-label="Loan allowed by each constraint">
         {sizing.constraints.map((c) => {
           const binding = c.name === sizing.bindingConstraint;
@@ -422,19 +422,19 @@ function ScenarioTable({
               const s = result?.data?.stressed;
               return (
                 <Table.Tr key={row.key} data-testid="scenario-row" data-scenario={row.scenario.name}>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Group gap={6} wrap="nowrap">
                       <Text size="sm" fw={600}>
                         {row.title}
                       </Text>
                       {row.builtIn ? (
-                        <Tooltip label={row.builtIn.source} multiline w={420} withArrow>
-                          <Badge size="xs" variant="light" color="gray" tabIndex={0} style={{ cursor: 'help' }} aria-label={`Built-in. Source: ${row.builtIn.source}`}>
-                            built-in · source
+                        <Tooltip label={`Source: ${row.builtIn.source}`} multiline w={420} withArrow>
+                          <Badge size="xs" variant="light" color="gray" tt="none" tabIndex={0} style={{ cursor: 'help', overflow: 'visible' }} aria-label={`Built-in. Source: ${row.builtIn.source}`}>
+                            built-in ⓘ
                           </Badge>
                         </Tooltip>
                       ) : (
-                        <Badge size="xs" variant="outline" color="indigo">
+                        <Badge size="xs" variant="outline" color="indigo" tt="none" style={{ overflow: 'visible' }}>
                           custom
                         </Badge>
                       )}
@@ -494,6 +494,9 @@ function ScenarioTable({
         </Table>
       </Table.ScrollContainer>
       {remove.isError && <ErrorNote title="The scenario was not deleted" error={remove.error} />}
+      <Text size="xs" c="dimmed">
+        Built-in scenarios come from the system configuration: point at or Tab to a built-in ⓘ badge for its source.
+      </Text>
       {rows.every((r) => r.builtIn) && (
         <Text size="xs" c="dimmed" data-testid="scenarios-empty">
           No custom scenarios yet. Add one with New scenario: it is kept in this data directory and offered on every deal and on the Portfolio stress screen.
@@ -507,19 +510,19 @@ function ScenarioTable({
 function Breaches({ breaches }: { breaches: Breach[] }) {
   if (breaches.length === 0) {
     return (
-      <Badge size="xs" color="teal" variant="light">
+      <Text size="xs" c="teal">
         passes
-      </Badge>
+      </Text>
     );
   }
   return (
-    <Group gap={4}>
+    <Stack gap={0}>
       {breaches.map((b) => (
-        <Badge key={b.metric} size="xs" color="red" variant="light" data-testid="breach">
+        <Text key={b.metric} size="xs" c="red" data-testid="breach" style={{ whiteSpace: 'nowrap' }}>
           {breachText(b)}
-        </Badge>
+        </Text>
       ))}
-    </Group>
+    </Stack>
   );
 }
 

@@ -4,7 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { ChannelOutput, DealEditPreview } from '../../../src-main/contract/app-channels';
 import { useChannel } from '../../api';
-import { CONSTRAINT_LABELS, withDelta, type FigureKind } from '../../analysis';
+import { CONSTRAINT_LABELS, deltaText, withDelta, type FigureKind } from '../../analysis';
 
 /*
  * The what-if of the Loan terms tab: while terms are edited and not yet saved, the deal page
@@ -99,7 +99,8 @@ export function WhatIfSummary({
   sizedBefore: number | null;
   fundsBefore: Funds | null;
 }) {
-  const lines = whatIfLines(deal, preview, sizedBefore, fundsBefore).filter((l) => l.before !== null || l.testId === 'whatif-max-loan');
+  // DSCR always; every other figure only when the edit moves it.
+  const lines = whatIfLines(deal, preview, sizedBefore, fundsBefore).filter((l) => l.testId === 'whatif-dscr' || deltaText(l.kind, l.before, l.after) !== null);
   return (
     <Group gap="md" wrap="wrap" data-testid="whatif-summary" aria-live="polite">
       <Badge variant="light" color="orange">
