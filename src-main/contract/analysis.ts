@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './error';
 import { CrossDealCollateralReportFilterDto } from './report';
-import { decimal, percentage, usd } from './scalars';
+import { decimal, entityId, LIMITS, percentage, shortText, STORAGE_LIMIT, usd } from './scalars';
 
 // Loan sizing, breakpoints and stress (issue 14): extension endpoints beyond the spec. Units as on
 // the reads: LTV and LTC decimals, DSCR a multiple, debt yield a percentage, rates decimals; shocks
@@ -22,9 +22,24 @@ export const CreditPolicy = z
   .meta({ id: 'CreditPolicy' });
 export type CreditPolicy = z.infer<typeof CreditPolicy>;
 
+const off = (limit: z.ZodOptional<z.ZodNumber>) => limit.unwrap().nullable().optional();
+
+/** The policy of a request: each limit given replaces the profile's; null takes it out of force. */
+export const CreditPolicyOverride = z
+  .strictObject({
+    maxLtv: off(LIMIT_SHAPE.maxLtv).describe('Maximum loan-to-value, decimal; null: not in force'),
+    maxLtc: off(LIMIT_SHAPE.maxLtc).describe('Maximum loan-to-cost, decimal; null: not in force'),
+    minDscr: off(LIMIT_SHAPE.minDscr).describe('Minimum DSCR, a multiple; null: not in force'),
+    minDebtYield: off(LIMIT_SHAPE.minDebtYield).describe('Minimum debt yield, percentage; null: not in force'),
+  })
+  .describe("Overrides of the profile's limits: a number replaces the limit, null takes it out of force, absent keeps the profile's")
+  .meta({ id: 'CreditPolicyOverride' });
+export type CreditPolicyOverride = z.infer<typeof CreditPolicyOverride>;
+
 export const CreditPolicyProfile = z
   .strictObject({
     name: z.string().trim().min(1).describe('Profile name, as profileName gives it'),
+    label: z.string().min(1).optional().describe('Display name; the name when absent'),
     ...LIMIT_SHAPE,
     source: z.string().min(1).describe('Where the figures come from'),
   })
@@ -62,11 +77,11 @@ export type CreditPolicies = z.infer<typeof CreditPolicies>;
 // --- scenarios -----------------------------------------------------------------------------
 
 const SHOCK_SHAPE = {
-  noiChange: z.number().min(-1).optional().describe('Relative change of NOI, decimal (-0.1 = NOI down 10 %), applied to the NOI after the rent and vacancy shocks'),
+  noiChange: z.number().min(-1).max(10).optional().describe('Relative change of NOI, decimal (-0.1 = NOI down 10 %), applied to the NOI after the rent and vacancy shocks'),
   rateChangeBps: z.number().min(-10_000).max(10_000).optional().describe('Basis points added to the note rate of every loan (100 = +1.00 %)'),
-  valueChange: z.number().min(-1).optional().describe('Relative change of the LTV basis value, decimal (-0.2 = value down 20 %)'),
+  valueChange: z.number().min(-1).max(10).optional().describe('Relative change of the LTV basis value, decimal (-0.2 = value down 20 %)'),
   capRateChangeBps: z.number().min(-10_000).max(10_000).optional().describe('Basis points added to each cap rate; the income valuation is re-derived from the stressed NOI'),
-  rentChange: z.number().min(-1).optional().describe('Relative change of rents (the revenue section), decimal (-0.05 = rents down 5 %)'),
+  rentChange: z.number().min(-1).max(10).optional().describe('Relative change of rents (the revenue section), decimal (-0.05 = rents down 5 %)'),
   vacancyChange: z.number().min(-1).max(1).optional().describe('Vacancy points added, a decimal share of revenue (0.03 = vacancy up 3 points)'),
 };
 const SHOCK_NAMES = Object.keys(SHOCK_SHAPE) as (keyof typeof SHOCK_SHAPE)[];
@@ -137,9 +152,9 @@ export type Breach = z.infer<typeof Breach>;
 
 export const SizeLoanInputs = z
   .strictObject({
-    noi: z.number().gt(0).optional().describe('Net operating income, USD a year'),
-    value: z.number().min(0).optional().describe('Value for the LTV constraint, USD'),
-    totalCost: z.number().min(0).optional().describe('Project total cost for the LTC constraint, USD'),
+    noi: z.number().gt(0).max(LIMITS.money, STORAGE_LIMIT).optional().describe('Net operating income, USD a year'),
+    value: z.number().min(0).max(LIMITS.money, STORAGE_LIMIT).optional().describe('Value for the LTV constraint, USD'),
+    totalCost: z.number().min(0).max(LIMITS.money, STORAGE_LIMIT).optional().describe('Project total cost for the LTC constraint, USD'),
     interestRate: z.number().min(0).max(1).optional().describe('Note rate, decimal (0.065 = 6.5 %)'),
     amortizationMonths: z.int().min(0).max(1200).optional().describe('Amortization, months; absent or 0: interest-only'),
   })
@@ -147,10 +162,10 @@ export const SizeLoanInputs = z
 
 export const SizeLoanRequestDto = z
   .object({
-    dealId: z.string().min(1).optional().describe("Deal whose stored figures supply the inputs (NOI and value as getDealInfo shows them, its loan's note rate and amortization, project total cost)"),
+    dealId: entityId().min(1).optional().describe("Deal whose stored figures supply the inputs (NOI and value as getDealInfo shows them, its loan's note rate and amortization, project total cost)"),
     inputs: SizeLoanInputs.optional(),
-    policy: CreditPolicy.optional(),
-    profileName: z.string().min(1).optional().describe('Credit policy profile; the default profile when absent'),
+    policy: CreditPolicyOverride.optional(),
+    profileName: shortText().min(1).optional().describe('Credit policy profile; the default profile when absent'),
   })
   .describe('Size a loan to its binding constraint. Nothing is written')
   .meta({ id: 'SizeLoanRequestDto' });
@@ -221,10 +236,10 @@ export type SensitivityGridDto = z.infer<typeof SensitivityGridDto>;
 
 export const StressDealRequestDto = z
   .object({
-    dealId: z.string().min(1).describe('Deal id'),
+    dealId: entityId().min(1).describe('Deal id'),
     scenario: Scenario,
-    policy: CreditPolicy.optional(),
-    profileName: z.string().min(1).optional().describe('Credit policy profile; the default profile when absent'),
+    policy: CreditPolicyOverride.optional(),
+    profileName: shortText().min(1).optional().describe('Credit policy profile; the default profile when absent'),
   })
   .describe('Stress one deal. Nothing is written')
   .meta({ id: 'StressDealRequestDto' });
@@ -279,8 +294,8 @@ export const StressPortfolioRequestDto = z
     filter: CrossDealCollateralReportFilterDto.optional().describe(
       "The cross-deal report's filter: a deal is in when one of its collateral rows matches. Its paging and sorting are not used",
     ),
-    policy: CreditPolicy.optional(),
-    profileName: z.string().min(1).optional().describe('Credit policy profile; the default profile when absent'),
+    policy: CreditPolicyOverride.optional(),
+    profileName: shortText().min(1).optional().describe('Credit policy profile; the default profile when absent'),
     breachesOnly: z.boolean().default(false).describe('Per-deal rows only of deals that break a limit under some scenario'),
     page: z.int().min(1).default(1).describe('1-based page of the per-deal rows'),
     pageSize: z.int().min(1).max(1000).default(100).describe('Per-deal rows a page'),
@@ -312,3 +327,24 @@ export const StressPortfolioResponseDto = envelope({
   policy: CreditPolicy.describe('The limits applied'),
 }).meta({ id: 'StressPortfolioResponseDto' });
 export type StressPortfolioResponseDto = z.infer<typeof StressPortfolioResponseDto>;
+
+// --- credit policy profiles as listed (UI, not an endpoint) ----------------------------------
+
+export const CreditPolicyProfileInfo = z
+  .object({
+    name: z.string(),
+    label: z.string().describe('Display name (the name when the profile has no label)'),
+    ...LIMIT_SHAPE,
+    source: z.string().describe('Where the figures come from'),
+    origin: z.enum(['Shipped', 'DataDirectory']).describe("Shipped with the app, or from the data directory's own system-config.json"),
+    isDefault: z.boolean().describe('The profile a request naming none uses'),
+  })
+  .meta({ id: 'CreditPolicyProfileInfo' });
+export type CreditPolicyProfileInfo = z.infer<typeof CreditPolicyProfileInfo>;
+
+export const CreditPolicyProfilesDto = z.object({
+  defaultProfile: z.string().describe("The default profile: this data directory's choice, else the configuration's"),
+  defaultSource: z.enum(['Configuration', 'Setting']).describe('Where the default comes from'),
+  profiles: z.array(CreditPolicyProfileInfo),
+});
+export type CreditPolicyProfilesDto = z.infer<typeof CreditPolicyProfilesDto>;

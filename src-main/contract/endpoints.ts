@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  SizeLoanRequestDto,
+  SizeLoanResponseDto,
+  StressDealRequestDto,
+  StressDealResponseDto,
+  StressPortfolioRequestDto,
+  StressPortfolioResponseDto,
+} from './analysis';
 import { UpdateDealsRequestDto, UpdateDealsResponseDto } from './bulk-update';
 import { CollateralCashFlowResponseDto } from './cash-flow';
 import { CollateralSummaryResponseDto } from './collateral';
@@ -42,6 +50,10 @@ export interface EndpointDef {
   body?: z.ZodType;
   response: z.ZodObject<EnvelopeShape & z.ZodRawShape>;
   summary: string;
+  /** Beyond the spec (issue 14's analysis): tagged Extensions and marked x-extension in the OpenAPI document. */
+  extension?: boolean;
+  /** A longer description for the OpenAPI document. */
+  description?: string;
 }
 
 const param = <K extends string>(key: K, what: string) =>
@@ -228,6 +240,46 @@ export const ENDPOINTS = {
     body: CrossDealCollateralReportFilterDto,
     response: CrossDealCollateralReportResponseDto,
     summary: 'Report every collateral of the matching deals, paged, with totals',
+  },
+  sizeLoan: {
+    name: 'sizeLoan',
+    method: 'POST',
+    path: '/sizeLoan',
+    body: SizeLoanRequestDto,
+    response: SizeLoanResponseDto,
+    summary: 'Size a loan to the binding constraint of a credit policy (extension; writes nothing)',
+    extension: true,
+    description:
+      'Extension beyond the Deal Underwriting Service spec. The largest loan meeting every limit in force (LTV, LTC, DSCR, debt yield) ' +
+      "of a credit policy profile, with request overrides. With dealId the inputs are the deal's figures (NOI and LTV basis value as " +
+      'getDealInfo shows them, the note rate and amortization of its loan, its project total cost); any inputs field overrides. ' +
+      'amortizationMonths absent or 0: interest-only. Nothing is written. Conventions: docs/analysis.md.',
+  },
+  stressDeal: {
+    name: 'stressDeal',
+    method: 'POST',
+    path: '/stressDeal',
+    body: StressDealRequestDto,
+    response: StressDealResponseDto,
+    summary: 'Stress one deal under a scenario, with breaches, breakpoints and sensitivity grids (extension; writes nothing)',
+    extension: true,
+    description:
+      "Extension beyond the Deal Underwriting Service spec. The deal's figures unstressed and under the scenario's shocks (rent and vacancy " +
+      "through each collateral's year-one cash-flow ladder, then NOI, cap rate, value and rate, in the order of docs/analysis.md), the policy " +
+      'limits the stressed figures break, how far each figure can move before a limit breaks, and DSCR and LTV sensitivity grids. Nothing is written.',
+  },
+  stressPortfolio: {
+    name: 'stressPortfolio',
+    method: 'POST',
+    path: '/stressPortfolio',
+    body: StressPortfolioRequestDto,
+    response: StressPortfolioResponseDto,
+    summary: 'Stress every deal matching a filter under 1 to 10 scenarios (extension; writes nothing)',
+    extension: true,
+    description:
+      "Extension beyond the Deal Underwriting Service spec. Selects deals with the cross-deal report's filter and answers, unstressed and per " +
+      'scenario: deals, exposure (sum of loan amounts), count and exposure with DSCR below policy, below 1.00x, LTV above policy, exposure-weighted ' +
+      'DSCR and LTV, a DSCR distribution; and the per-deal rows, paged. Nothing is written.',
   },
 } as const satisfies Record<string, EndpointDef>;
 

@@ -41,10 +41,10 @@ const WireUpdate = UpdateDto.extend({
   property: z.string(),
   value: z.union([UpdateDto.shape.value, z.number(), z.boolean(), z.null()]),
 });
-const WireRequest = UpdateDealsRequestDto.extend({
+export const WireRequest = UpdateDealsRequestDto.extend({
   itemsToUpdate: z.array(UpdateDealItemDto.extend({ updates: z.array(WireUpdate) })),
 });
-type WireItem = z.infer<typeof WireRequest>['itemsToUpdate'][number];
+export type WireItem = z.infer<typeof WireRequest>['itemsToUpdate'][number];
 
 /** What a request refers to, gathered in one pass over its updates. */
 interface RequestScan {
@@ -99,7 +99,7 @@ function readColumn<K extends DealColumn>(deal: DealSnapshot, column: K): DealRo
   return value as DealRow[K];
 }
 
-interface ItemOutcome {
+export interface ItemOutcome {
   patch: DealPatch;
   problems: { fieldName: string; problem: Problem }[];
 }
@@ -159,7 +159,7 @@ function repeatedProperties(updates: WireItem['updates']): Set<string> | null {
 }
 
 /** Checks every update of one item; the patch is applied only when there is no problem. */
-function planItem(ctx: GatewayContext, session: DealUpdateSession, deal: DealSnapshot, item: WireItem): ItemOutcome {
+export function planItem(ctx: GatewayContext, session: DealUpdateSession, deal: DealSnapshot, item: WireItem): ItemOutcome {
   const problems: ItemOutcome['problems'] = [];
   const patch: Record<string, ColumnValue | null> = {};
   const changed = new Set<BulkUpdateProperty>();

@@ -152,6 +152,12 @@ export async function getCollateralComponentSummary(ctx: GatewayContext, collate
 export async function getDealFunds(ctx: GatewayContext, dealId: string): Read<DealFundsInfoResponseDto> {
   const deal = dealRow(ctx.db, dealId);
   if (!deal) return missingEntity('dealId', 'deal');
+  return dealFundsOf(ctx, deal);
+}
+
+/** getDealFunds of this deal row (as stored, or with edits applied in memory: previewDealEdit). */
+export function dealFundsOf(ctx: GatewayContext, deal: DealRow): DealFundsInfoResponseDto | Failure {
+  const dealId = deal.id;
   const funds = fundsOfDeal(ctx.db, dealId);
   if (!funds) return missingEntity('dealId', 'funds analysis for the deal');
   const settings = underwritingSettings(ctx);

@@ -8,9 +8,12 @@ import {
   rentRollSummary,
   salesComparison,
   sum,
+  yearOneLadder,
   type CashFlow,
   type CashFlowSectionName,
   type CollateralRollupFigures,
+  type CollateralStressInput,
+  type DealLoanTerms,
   type DealMetrics,
   type HotelRevenue,
   type RentRollSummary,
@@ -260,6 +263,35 @@ function computeRollups(db: Db, collateralIds: readonly string[]): Map<string, C
   return out;
 }
 
+/**
+ * What a stress needs of each collateral (docs/analysis.md): the year-one ladder of its main cash
+ * flow, the main valuation's cap rate, its sales and alternative valuations. Loaded as
+ * computeRollups loads a roll-up, through the same functions, so the ladder's NOI is the roll-up's
+ * NOI exactly. Reads only: nothing is stored.
+ */
+export function collateralStressInputs(db: Db, collateralIds: readonly string[]): Map<string, CollateralStressInput> {
+  const componentsBy = groupBy(loadComponentBasics(db, collateralIds), (c) => c.row.collateralId);
+  const valuationsBy = groupBy(revenueValuationsOf(db, collateralIds), (v) => v.collateralId);
+  const alternativesBy = groupBy(alternativeValuationsOf(db, collateralIds), (v) => v.collateralId);
+  const mains = new Map(collateralIds.map((id) => [id, mainValuationOf(valuationsBy.get(id) ?? [])]));
+  const mainIds = [...mains.values()].filter((v) => v !== null).map((v) => v.id);
+  const transactionsBy = groupBy(transactionsOf(db, mainIds), (t) => t.valuationId);
+  const out = new Map<string, CollateralStressInput>();
+  for (const id of collateralIds) {
+    const size = sizeOf((componentsBy.get(id) ?? []).map((c) => c.basics));
+    const main = mains.get(id) ?? null;
+    const mainCashFlow = main ? cashFlowOf(main, size, transactionsBy.get(main.id) ?? []) : undefined;
+    const rollup = rollupOf(size, main, mainCashFlow, mainOf(alternativesBy.get(id) ?? []));
+    out.set(id, {
+      ...yearOneLadder(mainCashFlow),
+      capRate: main?.capRate ?? 0,
+      salesValuation: rollup.salesValuation,
+      alternativeValuation: rollup.alternativeValuation,
+    });
+  }
+  return out;
+}
+
 /** Bump when a formula behind CollateralRollupFigures changes: stored figures of another version are recomputed. */
 export const FIGURES_VERSION = 1;
 
@@ -325,8 +357,9 @@ export interface DealComputed {
   metrics: DealMetrics;
 }
 
-export function computeDealMetrics(deal: DealMetricInputs, totals: CollateralRollupFigures, settings: UnderwritingSettings): DealMetrics {
-  return dealMetrics({
+/** A deal's loan terms as the domain takes them (the same mapping for the reads and the analysis). */
+export function dealLoanTerms(deal: DealMetricInputs): DealLoanTerms {
+  return {
     grossLoan: deal.grossLoan,
     isFixed: deal.rateIndex === 'Fixed',
     indexRate: deal.indexRate,
@@ -338,10 +371,11 @@ export function computeDealMetrics(deal: DealMetricInputs, totals: CollateralRol
     userDebtService: deal.userDebtService,
     projectTotalCost: deal.projectTotalCost,
     userSelectedLtv: deal.userSelectedLtv as 'None' | 'Alternative' | 'Income' | 'Sales',
-    collateral: totals,
-    dayCount: settings.dayCount,
-    dscrNumerator: settings.dscrNumerator,
-  });
+  };
+}
+
+export function computeDealMetrics(deal: DealMetricInputs, totals: CollateralRollupFigures, settings: UnderwritingSettings): DealMetrics {
+  return dealMetrics({ ...dealLoanTerms(deal), collateral: totals, dayCount: settings.dayCount, dscrNumerator: settings.dscrNumerator });
 }
 
 /** The figures of these entries, stored or (where null) computed through collateralRollups. */

@@ -1,4 +1,5 @@
 import type { EndpointName } from '../contract';
+import { sizeLoan, stressDeal, stressPortfolio } from './analysis';
 import { bulkUpdateDeals } from './bulk-update';
 import { getCollateralCashFlow } from './cash-flow-read';
 import {
@@ -23,6 +24,9 @@ import { getCompanyInfo, getPersonInfo } from './party-reads';
 import { getCommercialRentrollInfo, getResidentialRentrollInfo } from './rent-roll-reads';
 
 export type { GatewayContext } from './context';
+export { previewDealEdit, type DealEditPreview } from './preview-edit';
+export { listCreditPolicies, setDefaultCreditPolicy } from './credit-policies';
+export { openPortfolioStress, portfolioRow, type OpenedPortfolioStress, type PortfolioStressRequest, type PortfolioStressTotals } from './analysis';
 
 export interface GatewayRequest {
   params: Record<string, string>;
@@ -55,4 +59,7 @@ export const GATEWAY: Partial<Record<EndpointName, GatewayHandler>> = {
   getPersonInfo: (ctx, r) => getPersonInfo(ctx, r.params.id!),
   getCompanyInfo: (ctx, r) => getCompanyInfo(ctx, r.params.id!),
   getCrossDealCollateralReport: (ctx, r) => getCrossDealCollateralReport(ctx, r.body),
+  sizeLoan: (ctx, r) => sizeLoan(ctx, r.body),
+  stressDeal: (ctx, r) => stressDeal(ctx, r.body),
+  stressPortfolio: (ctx, r) => stressPortfolio(ctx, r.body),
 };

@@ -175,6 +175,8 @@ function apiRoutes(): ApiRoute[] {
     const schema = {
       summary: def.summary,
       operationId: name,
+      // Endpoints beyond the spec carry the Extensions tag and an x-extension mark.
+      ...('extension' in def && def.extension ? { tags: ['Extensions'], 'x-extension': true, description: def.description } : {}),
       ...('params' in def ? { params: def.params } : {}),
       ...('body' in def ? { body: def.body } : {}),
       response: {

@@ -57,6 +57,13 @@ async function buildReference(createInstance: () => FastifyInstance, routes: rea
       info: { title: 'Deal Underwriting Service', version: '1.0.0', description: 'The Underwriting Workstation implementation of the Deal Underwriting Service API.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
+      tags: [
+        {
+          name: 'Extensions',
+          description:
+            'Endpoints beyond the Deal Underwriting Service spec (loan sizing and stress, issue 14): read-only analysis over the same deals and figures. Each is marked x-extension: true.',
+        },
+      ],
     },
     transform: (route) => {
       const transformed = jsonSchemaTransform(route);

@@ -233,3 +233,17 @@ function session(db: Db): DealUpdateSession {
 export function inDealUpdateTransaction<T>(db: Db, work: (s: DealUpdateSession) => T): T {
   return db.transaction(() => work(session(db)), { behavior: 'immediate' });
 }
+
+/**
+ * The checks of a bulk update without its writes, for a what-if (previewDealEdit): the same
+ * reads and existence checks; apply refuses. The caller runs it synchronously (inside one read
+ * transaction if it wants one snapshot); it never opens a write transaction.
+ */
+export function readOnlyDealSession(db: Db): DealUpdateSession {
+  return {
+    ...session(db),
+    apply() {
+      throw new Error('readOnlyDealSession: a preview writes nothing');
+    },
+  };
+}

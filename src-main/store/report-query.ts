@@ -122,6 +122,19 @@ export function selectReportLinks(db: Db, selection: ReportSelection, order?: Re
     .all(...where.params) as number[];
 }
 
+/**
+ * The ids of the deals with at least one selected (deal, collateral) pair, in the report's default
+ * deal order (created_at, id). A deal without collaterals is never selected (the report has no
+ * row of it). Used by the portfolio stress, which takes the report's filter.
+ */
+export function selectReportDealIds(db: Db, selection: ReportSelection): string[] {
+  const where = whereClause(selection);
+  return db.$client
+    .prepare(`SELECT d.id ${FROM} ${where.sql} GROUP BY d.id ORDER BY min(d.created_at), d.id`)
+    .pluck()
+    .all(...where.params) as string[];
+}
+
 /** What a report row is made of: the link, its deal's fields and its collateral's. */
 export interface ReportRowInputs extends PipelineDealRow {
   linkId: number;

@@ -68,3 +68,26 @@ export function setUnderwritingSettings(db: Db, value: Partial<UnderwritingSetti
   setSetting(db, UNDERWRITING_SETTINGS_KEY, next);
   return next;
 }
+
+/** The settings key of the credit policy profile used when a request names none. */
+export const DEFAULT_CREDIT_POLICY_KEY = 'creditPolicyDefault';
+
+/**
+ * The default credit policy profile chosen in this data directory, or undefined (then the
+ * configuration's defaultProfile applies). Stored as a setting, so it is per data directory.
+ */
+export function getDefaultCreditPolicyName(db: Db): string | undefined {
+  const text = prepared(db, 'SELECT value FROM settings WHERE key = ?').pluck().get(DEFAULT_CREDIT_POLICY_KEY) as string | undefined;
+  if (text === undefined) return undefined;
+  const value = JSON.parse(text) as unknown;
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+export function setDefaultCreditPolicyName(db: Db, name: string): void {
+  setSetting(db, DEFAULT_CREDIT_POLICY_KEY, name);
+}
+
+/** The shipped configuration alone (no data directory override): tells a shipped profile from a replaced one. */
+export function shippedSystemConfig(): SystemConfig {
+  return loadSystemConfig();
+}

@@ -90,9 +90,22 @@ describe('the served OpenAPI document', () => {
     expect(compiled).toBeGreaterThan(50);
   });
 
+  it('marks the analysis endpoints as extensions: the Extensions tag, x-extension and a description', () => {
+    const extensions = operations().filter(({ op }) => (op as unknown as Json)['x-extension'] === true);
+    expect(extensions.map(({ op }) => op.operationId).sort()).toEqual(['sizeLoan', 'stressDeal', 'stressPortfolio']);
+    for (const { op } of extensions) {
+      expect((op as unknown as Json).tags).toEqual(['Extensions']);
+      expect(String((op as unknown as Json).description)).toMatch(/^Extension beyond the Deal Underwriting Service spec/);
+    }
+    expect((doc as unknown as Json).tags).toEqual([expect.objectContaining({ name: 'Extensions' })]);
+    // The spec's own operations carry neither mark.
+    expect(operations().filter(({ op }) => (op as unknown as Json).tags !== undefined)).toHaveLength(3);
+  });
+
   it('documents the 401 answer, its envelope, on every resource path', () => {
     const resources = operations().filter(({ path }) => path.startsWith(`${API_PREFIX}/`));
-    expect(resources).toHaveLength(22);
+    // The spec's 22 and the three analysis extensions.
+    expect(resources).toHaveLength(25);
     const compile = schemaValidator();
     const unauthorized = { success: false, error: { target: 'Authorization', code: 'ValidationError', message: 'x', details: [] } };
     for (const { path, op } of resources) {
@@ -204,13 +217,22 @@ describe('real answers against the served document', () => {
       collaterals: [{ clientItemId: 'row-1', collateralCreateData: { dealIds: [dealIds[0]], name: 'Annex', propertyType: 'Office', address: { fullAddress: '100 Main St, Springfield, IL 62701' } } }],
     });
     await call('get', P('getImportReport'), { reportId: imported.reportId });
+    // The analysis extensions, on every deal of the demo portfolio.
+    for (const id of dealIds) {
+      await call('post', P('sizeLoan'), {}, { dealId: id, inputs: { totalCost: 90_000_000 } });
+      await call('post', P('stressDeal'), {}, { dealId: id, scenario: { name: 'mild', rentChange: -0.05, vacancyChange: 0.03, valueChange: -0.1, rateChangeBps: 100 } });
+    }
+    await call('post', P('sizeLoan'), {}, { inputs: { noi: 500_000, value: 8_000_000, interestRate: 0.065 }, policy: { maxLtc: null } });
+    for (let page = 1; page <= Math.ceil(DEMO_DEALS / pageSize); page++) {
+      await call('post', P('stressPortfolio'), {}, { scenarios: [{ valueChange: -0.2, rateChangeBps: 200 }, { noiChange: -0.3, capRateChangeBps: 50 }], page, pageSize });
+    }
 
     expect(failures).toEqual([]);
     // Every kind of record the API reads was met, and every read endpoint answered.
     for (const [kind, count] of Object.entries(seen)) expect(count, kind).toBeGreaterThan(0);
     const reads = operations().filter(({ method, op }) => method === 'get' && op.operationId).map(({ op }) => op.operationId!);
     expect(reads.length).toBe(16);
-    for (const name of [...reads, 'getCrossDealCollateralReport']) expect(answered.get(name), name).toBeGreaterThan(0);
+    for (const name of [...reads, 'getCrossDealCollateralReport', 'sizeLoan', 'stressDeal', 'stressPortfolio']) expect(answered.get(name), name).toBeGreaterThan(0);
     expect([...answered.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(DEMO_DEALS * 10);
   }, 120_000);
 

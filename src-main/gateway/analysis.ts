@@ -1,0 +1,312 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import {
+  SizeLoanRequestDto,
+  StressDealRequestDto,
+  StressPortfolioRequestDto,
+  type BreakpointsDto,
+  type CreditPolicy,
+  type PortfolioStressRowDto,
+  type PortfolioStressSummaryDto,
+  type Scenario,
+  type SizeLoanResponseDto,
+  type StressDealResponseDto,
+  type StressPortfolioResponseDto,
+} from '../contract';
+import {
+  addToPortfolio,
+  breakpoints,
+  dscrGrid,
+  ltvBasis,
+  ltvBasisValue,
+  ltvGrid,
+  policyBreaches,
+  portfolioAccumulator,
+  portfolioSummary,
+  sizeLoan as sizeLoanOn,
+  stressDeal as stressDealOn,
+  type DealStressInput,
+  type PortfolioAccumulator,
+  type SizingField,
+  type SizingInput,
+} from '../domain';
+import { dealRead } from '../store/deal-read';
+import { selectReportDealIds, type ReportSelection } from '../store/report-query';
+import { underwritingSettingsOf } from '../store/system-config';
+import { loadDealAnalysisInputs, readSnapshot, type DealAnalysisInput } from './analysis-inputs';
+import { underwritingSettings, type GatewayContext } from './context';
+import { requestPolicy } from './credit-policies';
+import { dealFiguresOfEntries, dealLoanTerms, FIGURES_VERSION } from './figures';
+import { failure, missingEntity, ok, type Failure } from './result';
+import { parseBody } from './validation';
+
+// The analysis endpoints (issue 14, extensions beyond the spec): sizeLoan, stressDeal and
+// stressPortfolio. Inputs come from the store through the functions of the reads; the math is the
+// domain's (sizing, stress, breakpoints, sensitivity, portfolio-stress). Every call only reads:
+// each runs its reads synchronously inside one read snapshot (readSnapshot), which also keeps the
+// figure cache from being written.
+
+// --- sizeLoan ------------------------------------------------------------------------------
+
+const INPUT_FIELDS = new Set<SizingField>(['noi', 'value', 'totalCost', 'interestRate', 'amortizationMonths']);
+
+/** Where a sizing field lives in the request. */
+function targetOf(field: SizingField): string {
+  if (field === 'policy') return 'policy';
+  if (field === 'dscrIncome') return 'inputs.noi';
+  return INPUT_FIELDS.has(field) ? `inputs.${field}` : `policy.${field}`;
+}
+
+/** Why a deal figure is missing for sizing, said plainly. */
+const FROM_DEAL: Partial<Record<SizingField, string>> = {
+  noi: "the deal's NOI (collateralTotals.netOperatingIncome)",
+  value: "the deal's LTV basis value (none of its valuations is above 0)",
+  totalCost: "the deal's projectTotalCost",
+};
+
+export async function sizeLoan(ctx: GatewayContext, body: unknown): Promise<SizeLoanResponseDto | Failure> {
+  const parsed = parseBody(SizeLoanRequestDto, body);
+  if (!parsed.ok) return parsed.failure;
+  const request = parsed.value;
+  const resolved = requestPolicy(ctx, request.profileName, request.policy);
+  if (!resolved.ok) return resolved.failure;
+  const { profileName, policy } = resolved.value;
+  const given = request.inputs ?? {};
+
+  return readSnapshot(ctx.db, () => {
+    let input: SizingInput;
+    let fromDeal = new Set<SizingField>();
+    if (request.dealId !== undefined) {
+      const read = dealRead(ctx.db, request.dealId, FIGURES_VERSION);
+      if (!read) return missingEntity('dealId', 'deal');
+      if (read.figures.length === 0 && given.noi === undefined) {
+        return failure('ValidationError', 'dealId', 'The deal has no collateral: it has no NOI or value to size a loan on. Give inputs.noi (and inputs.value) to size it.');
+      }
+      const settings = underwritingSettingsOf(read.settings);
+      const { totals, metrics } = dealFiguresOfEntries(ctx.db, read.deal, read.figures, settings);
+      const terms = dealLoanTerms(read.deal);
+      const basis = ltvBasis(terms.userSelectedLtv, totals);
+      const basisValue = ltvBasisValue(basis, totals);
+      const deal: SizingInput = {
+        noi: totals.netOperatingIncome,
+        value: basisValue > 0 ? basisValue : undefined,
+        totalCost: read.deal.projectTotalCost > 0 ? read.deal.projectTotalCost : undefined,
+        interestRate: metrics.interestRate,
+        amortizationMonths: terms.loanPaymentStructure === 'P_I_Amortization' ? terms.amortizationTerm : 0,
+      };
+      fromDeal = new Set((Object.keys(deal) as SizingField[]).filter((k) => given[k as keyof typeof given] === undefined));
+      const noi = given.noi ?? totals.netOperatingIncome;
+      input = {
+        ...deal,
+        ...definedOnly(given),
+        dayCount: settings.dayCount,
+        // Under the NetCashFlow setting DSCR covers the net income: the NOI less the deal's below-the-line items.
+        dscrIncome: settings.dscrNumerator === 'NetCashFlow' ? noi - (totals.netOperatingIncome - totals.netIncome) : undefined,
+      };
+    } else {
+      input = { ...definedOnly(given), dayCount: underwritingSettings(ctx).dayCount };
+    }
+    const sized = sizeLoanOn(input, policy);
+    if (!sized.ok) {
+      const { field, message } = sized.error;
+      const origin = fromDeal.has(field) && FROM_DEAL[field] ? ` It comes from ${FROM_DEAL[field]}; give ${targetOf(field)} to override it.` : '';
+      return failure('ValidationError', targetOf(field), `${message}.${origin}`);
+    }
+    return ok({ ...sized.value, profileName, policy });
+  });
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+// --- stressDeal ----------------------------------------------------------------------------
+
+/** A deal that cannot be stressed: no collateral, or no NOI at all. Null when it can. */
+function unstressable(loaded: DealAnalysisInput, noi: number): Failure | null {
+  if (loaded.input.collaterals.length === 0) {
+    return failure('ValidationError', 'dealId', 'The deal has no collateral: there is no income or value to stress.');
+  }
+  if (noi === 0) return failure('ValidationError', 'dealId', "The deal's NOI is 0 (collateralTotals.netOperatingIncome): there is no income to stress.");
+  return null;
+}
+
+function breakpointsDto(input: DealStressInput, policy: CreditPolicy): BreakpointsDto {
+  const b = breakpoints(input, policy);
+  return {
+    noiDecline: b.noiDecline,
+    rateIncreaseBps: b.rateIncreaseBps,
+    valueDecline: b.valueDecline,
+    breakEvenNoi: b.breakEvenNoi,
+    noiDeclineDscr: b.noiDeclineDscr,
+    noiDeclineDebtYield: b.noiDeclineDebtYield,
+    noiDeclineBinding: b.noiDeclineBinding,
+    notApplicable: b.notApplicable,
+  };
+}
+
+export async function stressDeal(ctx: GatewayContext, body: unknown): Promise<StressDealResponseDto | Failure> {
+  const parsed = parseBody(StressDealRequestDto, body);
+  if (!parsed.ok) return parsed.failure;
+  const request = parsed.value;
+  const resolved = requestPolicy(ctx, request.profileName, request.policy);
+  if (!resolved.ok) return resolved.failure;
+  const { profileName, policy } = resolved.value;
+  const settings = underwritingSettings(ctx);
+
+  return readSnapshot(ctx.db, () => {
+    const loaded = loadDealAnalysisInputs(ctx.db, [request.dealId], settings).get(request.dealId);
+    if (!loaded) return missingEntity('dealId', 'deal');
+    const base = stressDealOn(loaded.input).metrics;
+    const bad = unstressable(loaded, base.noi);
+    if (bad) return bad;
+    const stressed = stressDealOn(loaded.input, request.scenario).metrics;
+    return ok({
+      base,
+      stressed,
+      breaches: policyBreaches(stressed, policy),
+      breakpoints: breakpointsDto(loaded.input, policy),
+      baseBreaches: policyBreaches(base, policy),
+      sensitivity: { dscr: dscrGrid(loaded.input, policy), ltv: ltvGrid(loaded.input, policy) },
+      profileName,
+      policy,
+    });
+  });
+}
+
+// --- stressPortfolio -----------------------------------------------------------------------
+
+/** Deals read and stressed per read snapshot; the event loop runs between batches. */
+export const PORTFOLIO_BATCH = 250;
+
+export interface PortfolioStressTotals {
+  base: PortfolioStressSummaryDto;
+  scenarios: (PortfolioStressSummaryDto & { scenario: Scenario })[];
+}
+
+export interface OpenedPortfolioStress {
+  profileName: string;
+  policy: CreditPolicy;
+  scenarios: Scenario[];
+  /** Deals matching the filter: the rows the batches will yield (a deal deleted meanwhile is skipped). */
+  totalDeals: number;
+  /** The per-deal rows in the report's deal order, a batch at a time. */
+  batches: AsyncGenerator<PortfolioStressRowDto[], void, undefined>;
+  /** The totals over every row yielded so far: complete once the batches are consumed. */
+  totals(): PortfolioStressTotals;
+}
+
+export type PortfolioStressRequest = Pick<StressPortfolioRequestDto, 'scenarios' | 'filter' | 'policy' | 'profileName'>;
+
+function selectionOf(filter: StressPortfolioRequestDto['filter']): ReportSelection {
+  if (!filter) return {};
+  return {
+    dealIds: filter.dealIds,
+    states: filter.states,
+    propertyTypes: filter.propertyTypes,
+    loanTypes: filter.loanTypes,
+    riskRatings: filter.riskRatings,
+    owners: filter.owners,
+    city: filter.city,
+    usState: filter.usState,
+    minGrossLoan: filter.minGrossLoan,
+    maxGrossLoan: filter.maxGrossLoan,
+  };
+}
+
+/** One deal's row: its figures unstressed and under each scenario, with the limits each breaks. */
+export function portfolioRow(loaded: DealAnalysisInput, scenarios: readonly Scenario[], policy: CreditPolicy): PortfolioStressRowDto {
+  const base = stressDealOn(loaded.input).metrics;
+  return {
+    dealId: loaded.deal.id,
+    seedName: loaded.deal.seedName,
+    loanAmount: loaded.deal.grossLoan,
+    base,
+    baseBreaches: policyBreaches(base, policy),
+    scenarios: scenarios.map((s) => {
+      const stressed = stressDealOn(loaded.input, s).metrics;
+      return { stressed, breaches: policyBreaches(stressed, policy) };
+    }),
+  };
+}
+
+/**
+ * Selects the deals (the cross-deal report's filter: a deal is in when one of its collateral rows
+ * matches) and returns their rows batch by batch, adding each to the running totals. A batch is
+ * read in one snapshot; between batches the event loop runs, so the store may change between
+ * them (as the report's shared-connection path).
+ */
+export function openPortfolioStress(ctx: GatewayContext, request: PortfolioStressRequest): { ok: true; value: OpenedPortfolioStress } | { ok: false; failure: Failure } {
+  const resolved = requestPolicy(ctx, request.profileName, request.policy);
+  if (!resolved.ok) return resolved;
+  const { profileName, policy } = resolved.value;
+  const scenarios = request.scenarios;
+  const settings = underwritingSettings(ctx);
+  const dealIds = selectReportDealIds(ctx.db, selectionOf(request.filter));
+  let base: PortfolioAccumulator = portfolioAccumulator(policy);
+  let stressed: PortfolioAccumulator[] = scenarios.map(() => portfolioAccumulator(policy));
+
+  async function* batches(): AsyncGenerator<PortfolioStressRowDto[], void, undefined> {
+    for (let i = 0; i < dealIds.length; i += PORTFOLIO_BATCH) {
+      const ids = dealIds.slice(i, i + PORTFOLIO_BATCH);
+      const rows = readSnapshot(ctx.db, () => {
+        const loaded = loadDealAnalysisInputs(ctx.db, ids, settings);
+        return ids.filter((id) => loaded.has(id)).map((id) => portfolioRow(loaded.get(id)!, scenarios, policy));
+      });
+      for (const row of rows) {
+        base = addToPortfolio(base, row.base);
+        stressed = stressed.map((acc, k) => addToPortfolio(acc, row.scenarios[k]!.stressed));
+      }
+      yield rows;
+      if (i + PORTFOLIO_BATCH < dealIds.length) await yieldToEventLoop();
+    }
+  }
+
+  return {
+    ok: true,
+    value: {
+      profileName,
+      policy,
+      scenarios,
+      totalDeals: dealIds.length,
+      batches: batches(),
+      totals: () => ({
+        base: portfolioSummary(base),
+        scenarios: stressed.map((acc, k) => ({ scenario: scenarios[k]!, ...portfolioSummary(acc) })),
+      }),
+    },
+  };
+}
+
+/** Whether a row breaks a limit under some scenario (breachesOnly). */
+const breaksUnderStress = (row: PortfolioStressRowDto) => row.scenarios.some((s) => s.breaches.length > 0);
+
+export async function stressPortfolio(ctx: GatewayContext, body: unknown): Promise<StressPortfolioResponseDto | Failure> {
+  const parsed = parseBody(StressPortfolioRequestDto, body);
+  if (!parsed.ok) return parsed.failure;
+  const request = parsed.value;
+  const opened = openPortfolioStress(ctx, request);
+  if (!opened.ok) return opened.failure;
+  const run = opened.value;
+  const from = (request.page - 1) * request.pageSize;
+  const to = from + request.pageSize;
+  const rows: PortfolioStressRowDto[] = [];
+  let totalRows = 0;
+  for await (const batch of run.batches) {
+    for (const row of batch) {
+      if (request.breachesOnly && !breaksUnderStress(row)) continue;
+      if (totalRows >= from && totalRows < to) rows.push(row);
+      totalRows += 1;
+    }
+  }
+  const totals = run.totals();
+  return ok({
+    base: totals.base,
+    scenarios: totals.scenarios,
+    rows,
+    totalRows,
+    page: request.page,
+    pageSize: request.pageSize,
+    profileName: run.profileName,
+    policy: run.policy,
+  });
+}
