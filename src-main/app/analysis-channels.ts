@@ -10,7 +10,7 @@ import {
   type CreditProfilesView,
   type ScenariosView,
 } from '../contract/app-channels';
-import * as gatewayEntry from '../gateway';
+import { listCreditPolicies, previewDealEdit, setDefaultCreditPolicy } from '../gateway';
 import * as reportsEntry from '../reports';
 import { getSetting, setSetting } from '../store/settings';
 import type { AppEnvironment } from './environment';
@@ -52,17 +52,15 @@ export interface AnalysisChannelDeps {
 
 /** The custom scenarios of the data directory (an array of SavedScenario). */
 export const SCENARIOS_KEY = 'analysis.scenarios';
-/** The default credit policy profile of the data directory (a profile name). */
-export const DEFAULT_PROFILE_KEY = 'analysis.defaultProfile';
+
+function envelopeBody<T extends { success: boolean; error: unknown }>(response: T): Omit<T, 'success' | 'error'> {
+  const { success: _s, error: _e, ...body } = response;
+  return body;
+}
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-// The gateway's what-if and the reports' stress export, looked up on their public entries.
-type PreviewDealEdit = (
-  ctx: AppEnvironment['gateway'],
-  dealId: string,
-  properties: Record<string, unknown>,
-) => Promise<{ success: boolean; error: ErrorDto | null; deal: ChannelOutput<'deal.info'>; funds: ChannelOutput<'deal.funds'> }>;
+// The reports' stress export, looked up on its public entry.
 type ExportPortfolioStress = (
   ctx: AppEnvironment['gateway'],
   request: unknown,
@@ -77,12 +75,13 @@ function entryFunction<T>(entry: object, name: string): T | undefined {
 export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannelDeps): AnalysisHandlers {
   const ctx = env.gateway;
 
-  function profilesView(): CreditProfilesView {
-    const { profiles, defaultProfile } = ctx.config.creditPolicies;
-    const chosen = getSetting<unknown>(ctx.db, DEFAULT_PROFILE_KEY);
-    const stillThere = typeof chosen === 'string' && profiles.some((p) => p.name === chosen);
-    return { profiles, defaultProfile: stillThere ? chosen : defaultProfile };
-  }
+  const profilesView = (): CreditProfilesView => listCreditPolicies(ctx);
+
+  /** A gateway refusal as the channel table's. */
+  const refusal = (error: ErrorDto | null, fallback: string) => {
+    const e = error ?? { target: '', code: 'ValidationError' as const, message: fallback, details: [] };
+    return refuse(e.message, { code: e.code, target: e.target, error: e });
+  };
 
   /** The custom scenarios as stored; one this version cannot read (edited by hand) is left out. */
   function customScenarios(): SavedScenario[] {
@@ -98,26 +97,15 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
     return { builtIn: ctx.config.stressScenarios, custom: customScenarios() };
   }
 
-  function checkProfile(name: string | undefined): void {
-    if (name !== undefined && !ctx.config.creditPolicies.profiles.some((p) => p.name === name)) {
-      throw refuse(`There is no credit policy profile named "${name}".`, { code: 'ValidationError', target: 'profileName' });
-    }
-  }
-
-  const withDefaultProfile = <T extends { profileName?: string | undefined }>(request: T): T => {
-    checkProfile(request.profileName);
-    return { ...request, profileName: request.profileName ?? profilesView().defaultProfile };
-  };
-
   return {
-    'analysis.sizeLoan': (request) => gateway('sizeLoan', {}, withDefaultProfile(request)),
-    'analysis.stressDeal': (request) => gateway('stressDeal', {}, withDefaultProfile(request)),
-    'analysis.stressPortfolio': (request) => gateway('stressPortfolio', {}, withDefaultProfile(request)),
+    'analysis.sizeLoan': (request) => gateway('sizeLoan', {}, request),
+    'analysis.stressDeal': (request) => gateway('stressDeal', {}, request),
+    'analysis.stressPortfolio': (request) => gateway('stressPortfolio', {}, request),
 
     'analysis.profiles': async () => profilesView(),
     'analysis.setDefaultProfile': async ({ name }) => {
-      checkProfile(name);
-      setSetting(ctx.db, DEFAULT_PROFILE_KEY, name);
+      const result = setDefaultCreditPolicy(ctx, name);
+      if (!result.success) throw refusal(result.error, 'The default profile was not changed.');
       return profilesView();
     },
 
@@ -147,15 +135,12 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
     },
 
     'analysis.previewDealEdit': async ({ dealId, updates }) => {
-      const preview = entryFunction<PreviewDealEdit>(gatewayEntry, 'previewDealEdit');
-      if (!preview) throw refuse('The what-if preview is not available in this version.', { code: 'Unavailable' });
       const properties = Object.fromEntries(updates.map((u) => [u.property, u.value]));
-      const result = await preview(ctx, dealId, properties);
-      if (!result.success) {
-        const error = result.error ?? { target: '', code: 'ValidationError' as const, message: 'The preview failed.', details: [] };
-        throw refuse(error.message, { code: error.code, target: error.target, error });
-      }
-      const deal = result.deal;
+      const result = await previewDealEdit(ctx, dealId, properties);
+      if (!result.success) throw refusal(result.error, 'The preview failed.');
+      const deal = envelopeBody(result.deal);
+      // A deal without a funds analysis has none to preview either.
+      const funds = result.funds.success ? envelopeBody(result.funds) : null;
       // The sized loan on the previewed terms: the deal's NOI and value, the edited rate and amortization.
       const inputs: NonNullable<SizeLoanRequestDto['inputs']> = {
         interestRate: deal.interestRate,
@@ -169,13 +154,12 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
       } catch (error) {
         sizingError = (error as Error).message;
       }
-      return { deal, funds: result.funds, sizing, sizingError };
+      return { deal, funds, sizing, sizingError };
     },
 
     'analysis.exportStress': async ({ request, format, exportId }) => {
       const write = entryFunction<ExportPortfolioStress>(reportsEntry, 'exportPortfolioStress');
       if (!write) throw refuse('The stress export is not available in this version.', { code: 'Unavailable' });
-      const full = withDefaultProfile(request);
       const stamp = ctx.now().toISOString().slice(0, 10);
       const target = await env.exportTarget({ format, suggestedName: `portfolio-stress-${stamp}.${format}` });
       if (!target) return { cancelled: true };
@@ -184,7 +168,7 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
       progress('preparing', 0, 0);
       let last = 0;
       try {
-        const result = await write(ctx, full, {
+        const result = await write(ctx, request, {
           format,
           file: target.file,
           onProgress: (done, total) => {

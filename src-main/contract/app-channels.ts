@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
-  CreditPolicyProfile,
   Scenario,
   SizeLoanRequestDto,
   StressDealRequestDto,
   StressPortfolioRequestDto,
+  type CreditPolicyProfilesDto,
   type SizeLoanResponseDto,
   type StressDealResponseDto,
   type StressPortfolioResponseDto,
@@ -340,11 +340,8 @@ export type ReportExportResult =
 
 // --- analysis results -------------------------------------------------------------------------
 
-export interface CreditProfilesView {
-  profiles: CreditPolicyProfile[];
-  /** This data directory's default profile (its setting, else the configuration's). */
-  defaultProfile: string;
-}
+/** The profiles with their limits and sources, and this data directory's default (its setting, else the configuration's). */
+export type CreditProfilesView = CreditPolicyProfilesDto;
 
 export interface ScenariosView {
   /** The built-in scenarios of the system configuration, with their source. */
@@ -356,8 +353,8 @@ export interface ScenariosView {
 export interface DealEditPreview {
   /** getDealInfo as it would answer after the updates. */
   deal: Body<SeedInfoResponseDto>;
-  /** getDealFunds as it would answer after the updates. */
-  funds: Body<DealFundsInfoResponseDto>;
+  /** getDealFunds as it would answer after the updates (null: the deal has no funds analysis). */
+  funds: Body<DealFundsInfoResponseDto> | null;
   /** The loan sized on the previewed terms (null when it cannot be sized: sizingError says why). */
   sizing: Body<SizeLoanResponseDto> | null;
   sizingError: string | null;

@@ -292,7 +292,7 @@ export function PortfolioStressScreen() {
                 size="xs"
                 w={240}
                 label="Credit policy profile"
-                data={profiles.data.profiles.map((p) => ({ value: p.name, label: p.name === profiles.data.defaultProfile ? `${p.name} (default)` : p.name }))}
+                data={profiles.data.profiles.map((p) => ({ value: p.name, label: p.isDefault ? `${p.label} (default)` : p.label }))}
                 value={profileName}
                 onChange={(v) => v && setProfile(v)}
                 allowDeselect={false}

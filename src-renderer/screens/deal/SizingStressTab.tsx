@@ -135,7 +135,7 @@ function ProfileBar({ profiles, value, onChange }: { profiles: ChannelOutput<'an
           size="xs"
           label="Credit policy profile"
           w={240}
-          data={profiles.profiles.map((p) => ({ value: p.name, label: p.name === profiles.defaultProfile ? `${p.name} (default)` : p.name }))}
+          data={profiles.profiles.map((p) => ({ value: p.name, label: p.isDefault ? `${p.label} (default)` : p.label }))}
           value={value}
           onChange={(v) => v && onChange(v)}
           allowDeselect={false}

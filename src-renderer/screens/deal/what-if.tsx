@@ -80,7 +80,7 @@ export function whatIfLines(deal: Deal, preview: DealEditPreview, sizedBefore: n
     { label: 'LTV', kind: 'pct', before: deal.ltv, after: preview.deal.ltv, testId: 'whatif-ltv' },
     { label: 'LTC', kind: 'pct', before: deal.ltc, after: preview.deal.ltc, testId: 'whatif-ltc' },
     { label: 'Loan amount', kind: 'usd', before: deal.grossLoan, after: preview.deal.grossLoan, testId: 'whatif-loan' },
-    { label: 'Funds DSCR', kind: 'multiple', before: fundsBefore?.fundsLoansInfo.totalDSCR ?? null, after: preview.funds.fundsLoansInfo.totalDSCR, testId: 'whatif-funds-dscr' },
+    { label: 'Funds DSCR', kind: 'multiple', before: fundsBefore?.fundsLoansInfo.totalDSCR ?? null, after: preview.funds?.fundsLoansInfo.totalDSCR ?? null, testId: 'whatif-funds-dscr' },
     { label: 'Max loan', kind: 'usd', before: sizedBefore, after: preview.sizing?.maxLoan ?? null, testId: 'whatif-max-loan' },
   ];
 }

@@ -167,7 +167,7 @@ describe('the analysis channels', () => {
 
     it('refuses a value the bulk update would refuse, naming the property', async () => {
       const result = await h.call('analysis.previewDealEdit', { dealId: dealIds[0], updates: [{ property: 'RateSpread', value: '-4' }] });
-      expect(result.ok).toBe(false);
+      expect(result).toMatchObject({ ok: false, details: { code: 'ValidationError', target: 'RateSpread' } });
       expect(await h.call('analysis.previewDealEdit', { dealId: dealIds[0], updates: [{ property: 'Colour', value: 'red' }] })).toMatchObject({
         ok: false,
         details: { target: 'updates.0.property' },
