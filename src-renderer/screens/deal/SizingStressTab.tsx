@@ -396,7 +396,7 @@ function ScenarioTable({
         <Table striped withTableBorder fz="sm" verticalSpacing={4} horizontalSpacing="sm" className="uw-table" data-testid="scenario-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Scenario</Table.Th>
+              <Table.Th style={{ minWidth: 190 }}>Scenario</Table.Th>
               <Table.Th>Shocks</Table.Th>
               <Table.Th className="uw-num">NOI</Table.Th>
               <Table.Th className="uw-num">DSCR</Table.Th>
@@ -429,12 +429,12 @@ function ScenarioTable({
                       </Text>
                       {row.builtIn ? (
                         <Tooltip label={`Source: ${row.builtIn.source}`} multiline w={420} withArrow>
-                          <Badge size="xs" variant="light" color="gray" tt="none" tabIndex={0} style={{ cursor: 'help', overflow: 'visible' }} aria-label={`Built-in. Source: ${row.builtIn.source}`}>
-                            built-in ⓘ
+                          <Badge size="xs" variant="light" color="gray" tt="none" tabIndex={0} style={{ cursor: 'help', flexShrink: 0 }} aria-label={`Built-in. Source: ${row.builtIn.source}`}>
+                            built-in · source
                           </Badge>
                         </Tooltip>
                       ) : (
-                        <Badge size="xs" variant="outline" color="indigo" tt="none" style={{ overflow: 'visible' }}>
+                        <Badge size="xs" variant="outline" color="indigo" tt="none" style={{ flexShrink: 0 }}>
                           custom
                         </Badge>
                       )}
@@ -495,7 +495,7 @@ function ScenarioTable({
       </Table.ScrollContainer>
       {remove.isError && <ErrorNote title="The scenario was not deleted" error={remove.error} />}
       <Text size="xs" c="dimmed">
-        Built-in scenarios come from the system configuration: point at or Tab to a built-in ⓘ badge for its source.
+        Built-in scenarios come from the system configuration: point at or Tab to a “built-in · source” badge to read where each comes from.
       </Text>
       {rows.every((r) => r.builtIn) && (
         <Text size="xs" c="dimmed" data-testid="scenarios-empty">
