@@ -11,7 +11,7 @@ import {
   type ScenariosView,
 } from '../contract/app-channels';
 import { listCreditPolicies, previewDealEdit, setDefaultCreditPolicy } from '../gateway';
-import * as reportsEntry from '../reports';
+import { exportPortfolioStress, StressRequestError } from '../reports';
 import { getSetting, setSetting } from '../store/settings';
 import type { AppEnvironment } from './environment';
 
@@ -59,18 +59,6 @@ function envelopeBody<T extends { success: boolean; error: unknown }>(response: 
 }
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-// The reports' stress export, looked up on its public entry.
-type ExportPortfolioStress = (
-  ctx: AppEnvironment['gateway'],
-  request: unknown,
-  options: { format: 'csv' | 'xlsx'; file: string; onProgress?: (done: number, total: number) => void },
-) => Promise<{ rows?: number; deals?: number; file?: string }>;
-
-function entryFunction<T>(entry: object, name: string): T | undefined {
-  const fn = (entry as Record<string, unknown>)[name];
-  return typeof fn === 'function' ? (fn as T) : undefined;
-}
 
 export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannelDeps): AnalysisHandlers {
   const ctx = env.gateway;
@@ -158,8 +146,6 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
     },
 
     'analysis.exportStress': async ({ request, format, exportId }) => {
-      const write = entryFunction<ExportPortfolioStress>(reportsEntry, 'exportPortfolioStress');
-      if (!write) throw refuse('The stress export is not available in this version.', { code: 'Unavailable' });
       const stamp = ctx.now().toISOString().slice(0, 10);
       const target = await env.exportTarget({ format, suggestedName: `portfolio-stress-${stamp}.${format}` });
       if (!target) return { cancelled: true };
@@ -168,7 +154,7 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
       progress('preparing', 0, 0);
       let last = 0;
       try {
-        const result = await write(ctx, request, {
+        const result = await exportPortfolioStress(ctx, request, {
           format,
           file: target.file,
           onProgress: (done, total) => {
@@ -178,17 +164,18 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
             }
           },
         });
-        const rows = result.rows ?? result.deals ?? 0;
-        progress('done', rows, rows);
+        progress('done', result.deals, result.deals);
         return {
           cancelled: false,
-          rows,
-          file: result.file ?? target.file,
-          fileName: target.fileName ?? basename(result.file ?? target.file),
+          rows: result.deals,
+          file: result.file,
+          fileName: target.fileName ?? basename(result.file),
           ...(target.downloadUrl ? { downloadUrl: target.downloadUrl } : {}),
         };
       } catch (error) {
         progress('failed', 0, 0);
+        // A request the stress refuses (an unknown profile, a bad filter) names its field.
+        if (error instanceof StressRequestError) throw refusal(error.error, 'The stress could not run.');
         throw refuse(`The stress export could not be written: ${(error as Error).message.split('\n')[0]}`, { code: 'ExportFailed', target: 'file' });
       }
     },

@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests walk loosely typed results */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,6 +196,16 @@ describe('the analysis channels', () => {
       const names = (await h.value('deals.pipeline')).rows.map((r: any) => r.seedName);
       expect(names.some((n: string) => text.includes(n))).toBe(true);
 
+      const csv = join(h.dir, 'stress.csv');
+      h.exportTo = { file: csv };
+      const written = await h.value('analysis.exportStress', { request: { scenarios: [SEVERE], breachesOnly: false }, format: 'csv', exportId: 's3' });
+      expect(written).toMatchObject({ cancelled: false, rows: dealIds.length, fileName: 'stress.csv' });
+      expect(readFileSync(csv, 'utf8')).toContain(names[0]);
+
+      expect(await h.call('analysis.exportStress', { request: { scenarios: [SEVERE], profileName: 'Payday lender' }, format: 'csv', exportId: 's4' })).toMatchObject({
+        ok: false,
+        details: { target: 'profileName' },
+      });
       h.exportTo = { file: join(h.dir, 'no-such-folder', 'x.csv') };
       expect(await h.call('analysis.exportStress', { request: { scenarios: [SEVERE] }, format: 'csv', exportId: 's2' })).toMatchObject({ ok: false, details: { code: 'ExportFailed' } });
     });
