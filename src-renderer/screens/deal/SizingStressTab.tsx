@@ -392,8 +392,8 @@ function ScenarioTable({
         </Button>
       }
     >
-      <Table.ScrollContainer minWidth={820}>
-        <Table striped withTableBorder fz="sm" verticalSpacing={4} horizontalSpacing="sm" className="uw-table" data-testid="scenario-table">
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped withTableBorder fz="sm" verticalSpacing={4} horizontalSpacing="xs" className="uw-table" data-testid="scenario-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th style={{ minWidth: 190 }}>Scenario</Table.Th>
@@ -440,7 +440,7 @@ function ScenarioTable({
                       )}
                     </Group>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ maxWidth: 230, minWidth: 200, whiteSpace: 'normal' }}>
                     <Text size="xs">{describeShocks(row.scenario)}</Text>
                   </Table.Td>
                   {result?.isPending ? (
