@@ -82,7 +82,7 @@ export function breachText(breach: Breach): string {
 /** What a sizing refusal means for this deal, next to the figure it stops. */
 function sizingHint(error: unknown): string | null {
   if (!(error instanceof CallError)) return null;
-  switch (error.target) {
+  switch (error.target?.replace(/^inputs\./, '')) {
     case 'noi':
       return "Sizing needs an NOI above 0. Enter the collaterals' cash flows (Collaterals tab), then come back.";
     case 'value':
@@ -184,7 +184,7 @@ function StressView({ dealId, deal, profileName, rows }: { dealId: string; deal:
                 {sizing.error.message}
               </Text>
               {sizingHint(sizing.error) && <Text size="sm">{sizingHint(sizing.error)}</Text>}
-              {sizing.error.target === 'noi' && (
+              {sizing.error.target?.replace(/^inputs\./, '') === 'noi' && (
                 <Group>
                   <Button size="xs" variant="light" onClick={() => navigate({ name: 'deal', id: dealId, tab: 'collaterals' })}>
                     Open the Collaterals tab

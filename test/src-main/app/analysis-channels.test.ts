@@ -210,4 +210,24 @@ describe('the analysis channels', () => {
       expect(await h.call('analysis.exportStress', { request: { scenarios: [SEVERE] }, format: 'csv', exportId: 's2' })).toMatchObject({ ok: false, details: { code: 'ExportFailed' } });
     });
   });
+
+  // Last: it adds a deal to the book.
+  describe('a deal without income', () => {
+    it('says a new deal without income can be neither sized nor stressed, naming the NOI', async () => {
+      const { createdEntityId } = await h.value('deals.createCommercial', {
+        ownerId: 'owner@example.com',
+        dealName: 'Empty Shell',
+        address: { fullAddress: '100 Congress Ave, Austin, TX 78701' },
+        propertyType: 'Office',
+        loanType: 'Refinance',
+        loanAmount: 5_000_000,
+        loanTerm: 120,
+      });
+      const sized = await h.call('analysis.sizeLoan', { dealId: createdEntityId });
+      expect(sized).toMatchObject({ ok: false, details: { target: 'inputs.noi' } });
+      // Nor stressed: the refusal says why, in words the tab shows.
+      const stressed = await h.call('analysis.stressDeal', { dealId: createdEntityId, scenario: SEVERE });
+      expect(stressed).toMatchObject({ ok: false, error: expect.stringMatching(/NOI is 0/) });
+    });
+  });
 });
