@@ -2,8 +2,7 @@ import type { UnderwritingSettings } from '../contract/system-config';
 import { yearOneLadderOfLines, type CollateralRollupFigures, type CollateralStressInput, type DealStressInput } from '../domain';
 import type { Db } from '../store/db';
 import { dealsCollateralFigures, type CollateralFiguresEntry } from '../store/collateral-figures';
-import { dealRows, type DealRow } from '../store/deals';
-import { valuationHeadsOf, yearOneLinesOf } from '../store/stress-inputs';
+import { analysisDealRows, valuationHeadsOf, yearOneLinesOf, type AnalysisDealRow } from '../store/stress-inputs';
 import { collateralStressInputs, dealLoanTerms, FIGURES_VERSION, groupBy, mainValuationOf } from './figures';
 
 // What the analysis endpoints read of a deal: its row, its loan terms and, per collateral (in
@@ -12,7 +11,7 @@ import { collateralStressInputs, dealLoanTerms, FIGURES_VERSION, groupBy, mainVa
 // unstressed figures equal getDealInfo's.
 
 export interface DealAnalysisInput {
-  deal: DealRow;
+  deal: AnalysisDealRow;
   input: DealStressInput;
 }
 
@@ -23,7 +22,7 @@ export interface DealAnalysisInput {
 export function loadDealAnalysisInputs(db: Db, dealIds: readonly string[], settings: UnderwritingSettings): Map<string, DealAnalysisInput> {
   const out = new Map<string, DealAnalysisInput>();
   if (dealIds.length === 0) return out;
-  const rows = dealRows(db, dealIds);
+  const rows = analysisDealRows(db, dealIds);
   const links = dealsCollateralFigures(db, dealIds, FIGURES_VERSION);
   const collaterals = stressInputsOf(db, [...links.values()].flat());
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -58,7 +57,7 @@ function stressInputsOf(db: Db, entries: readonly CollateralFiguresEntry[]): Map
   const ids = [...stored.keys()];
   const mains = new Map([...groupBy(valuationHeadsOf(db, ids), (v) => v.collateralId)].map(([id, heads]) => [id, mainValuationOf(heads)]));
   const mainIds = [...mains.values()].filter((v) => v !== null).map((v) => v.id);
-  const linesBy = groupBy(yearOneLinesOf(db, mainIds), (l) => l.valuationId);
+  const linesBy = yearOneLinesOf(db, mainIds);
   for (const [id, figures] of stored) {
     const main = mains.get(id) ?? null;
     out.set(id, {

@@ -186,7 +186,7 @@ export async function stressDeal(ctx: GatewayContext, body: unknown): Promise<St
 // --- stressPortfolio -----------------------------------------------------------------------
 
 /** Deals read and stressed per read snapshot; the event loop runs between batches. */
-export const PORTFOLIO_BATCH = 250;
+export const PORTFOLIO_BATCH = 500;
 
 export interface PortfolioStressTotals {
   base: PortfolioStressSummaryDto;
