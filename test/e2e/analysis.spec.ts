@@ -201,3 +201,25 @@ test('the severe scenario runs on the book and exports to XLSX and CSV', async (
   expect(rows.some((r) => text.includes(r.seedName))).toBe(true);
   expect(problems).toEqual([]);
 });
+
+test('a new deal without income says why it cannot be sized and what to enter', async ({ page, uw }) => {
+  const problems = await open(page, uw);
+  const { createdEntityId } = await invoke(uw, 'deals.createCommercial', {
+    ownerId: 'owner@example.com',
+    dealName: 'Empty Shell',
+    address: { fullAddress: '100 Congress Ave, Austin, TX 78701' },
+    propertyType: 'Office',
+    loanType: 'Refinance',
+    loanAmount: 5_000_000,
+    loanTerm: 120,
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await go(page, `#/deals/${createdEntityId}/sizing`);
+  await expect(page.getByTestId('sizing-error')).toContainText("Sizing needs an NOI above 0. Enter the collaterals' cash flows (Collaterals tab), then come back.");
+  await expect(page.getByTestId('error-note')).toContainText('no income to stress');
+  await expect(page.locator('[data-testid=scenario-row][data-scenario=severe]')).toContainText('Not stressed: see Breakpoints.');
+  await screenshot(page, 'sizing-no-income-1280', { fullPage: true });
+  await page.getByRole('button', { name: 'Open the Collaterals tab' }).click();
+  await expect(page.getByRole('tab', { name: 'Collaterals', selected: true })).toBeVisible();
+  expect(problems).toEqual([]);
+});

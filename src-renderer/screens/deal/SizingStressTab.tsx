@@ -17,7 +17,7 @@ import {
   type ScenarioDraft,
   type ScenarioErrors,
 } from '../../analysis';
-import { call, CallError, queryKey, useChannel } from '../../api';
+import { call, CallError, messageOf, queryKey, useChannel } from '../../api';
 import { ErrorNote, Figure, KeyValues, Loading, Section } from '../../components/common';
 import { multiple, pct, pctNumber, usd } from '../../format';
 import { navigate } from '../../router';
@@ -180,10 +180,15 @@ function StressView({ dealId, deal, profileName, rows }: { dealId: string; deal:
             <Loading label="Sizing the loan…" />
           ) : sizing.isError ? (
             <Stack gap={4} data-testid="sizing-error">
+              {/* What to do in the user's words first; the core's own message under it. */}
               <Text size="sm" c="red" role="alert">
-                {sizing.error.message}
+                {sizingHint(sizing.error) ?? sizing.error.message}
               </Text>
-              {sizingHint(sizing.error) && <Text size="sm">{sizingHint(sizing.error)}</Text>}
+              {sizingHint(sizing.error) && (
+                <Text size="xs" c="dimmed">
+                  {sizing.error.message}
+                </Text>
+              )}
               {sizing.error.target?.replace(/^inputs\./, '') === 'noi' && (
                 <Group>
                   <Button size="xs" variant="light" onClick={() => navigate({ name: 'deal', id: dealId, tab: 'collaterals' })}>
@@ -452,7 +457,7 @@ function ScenarioTable({
                   ) : result?.error ? (
                     <Table.Td colSpan={5}>
                       <Text size="xs" c="red">
-                        {(result.error as Error).message}
+                        {baseline === null && i > 0 && messageOf(result.error) === messageOf(results[0]?.error) ? 'Not stressed: see Breakpoints.' : messageOf(result.error)}
                       </Text>
                     </Table.Td>
                   ) : (
