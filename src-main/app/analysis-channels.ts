@@ -146,6 +146,10 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
     },
 
     'analysis.exportStress': async ({ request, format, exportId }) => {
+      // An unknown profile is refused before the host asks where to save.
+      if (request.profileName !== undefined && !profilesView().profiles.some((p) => p.name === request.profileName)) {
+        throw refuse(`Unknown credit policy profile ${JSON.stringify(request.profileName)}.`, { code: 'ValidationError', target: 'profileName' });
+      }
       const stamp = ctx.now().toISOString().slice(0, 10);
       const target = await env.exportTarget({ format, suggestedName: `portfolio-stress-${stamp}.${format}` });
       if (!target) return { cancelled: true };

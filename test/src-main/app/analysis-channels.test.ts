@@ -202,6 +202,8 @@ describe('the analysis channels', () => {
       expect(written).toMatchObject({ cancelled: false, rows: dealIds.length, fileName: 'stress.csv' });
       expect(readFileSync(csv, 'utf8')).toContain(names[0]);
 
+      // Refused before a file is asked for.
+      h.exportTo = null;
       expect(await h.call('analysis.exportStress', { request: { scenarios: [SEVERE], profileName: 'Payday lender' }, format: 'csv', exportId: 's4' })).toMatchObject({
         ok: false,
         details: { target: 'profileName' },
