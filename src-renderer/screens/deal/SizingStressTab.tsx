@@ -236,7 +236,7 @@ function SizingView({ sizing, currentLoan }: { sizing: ChannelOutput<'analysis.s
         <Figure label="Sized loan" value={usd(sizing.maxLoan)} testId="sized-loan" />
         <Figure label="Current loan" value={usd(currentLoan)} testId="current-loan" />
         <Figure label={headroom >= 0 ? 'Headroom' : 'Over the sized loan'} value={usd(Math.abs(headroom))} color={headroom < 0 ? 'red' : 'teal'} testId="sizing-headroom" />
-        <Figure label="Binding constraint" value={CONSTRAINT_LABELS[sizing.bindingConstraint]} testId="binding-constraint" />
+        <Figure label="Binds on" value={CONSTRAINT_LABELS[sizing.bindingConstraint]} testId="binding-constraint" />
       </SimpleGrid>
       <Stack gap={6} data-testid="constraint-bars" role="list" aria-label="Loan allowed by each constraint">
         {sizing.constraints.map((c) => {
