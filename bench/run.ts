@@ -19,11 +19,13 @@ import { coldStart } from './scenarios/cold-start';
 import { pipelineUi } from './scenarios/pipeline-ui';
 import { readScaling } from './scenarios/read-scaling';
 import { readThroughput } from './scenarios/read-throughput';
+import { sizeLoan } from './scenarios/size-loan';
+import { stressPortfolio } from './scenarios/stress-portfolio';
 import { reportExport } from './scenarios/report-export';
 import { syncPull } from './scenarios/sync-pull';
 
 /** In the issue's order. */
-export const SCENARIOS: readonly Scenario[] = [readThroughput, readScaling, bulkUpdate, reportExport, syncPull, coldStart, pipelineUi];
+export const SCENARIOS: readonly Scenario[] = [readThroughput, readScaling, bulkUpdate, reportExport, syncPull, coldStart, pipelineUi, stressPortfolio, sizeLoan];
 
 const HELP = `npm run bench [-- options]
 

@@ -22,6 +22,7 @@ const README_SCREENS = [
   ['pipeline.png', 'pipeline.png'],
   ['deal.png', 'deal.png'],
   ['sync-panel.png', 'sync.png'],
+  ['sizing.png', 'sizing.png'],
 ];
 
 function run(title, args, env = process.env) {

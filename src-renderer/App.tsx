@@ -12,6 +12,7 @@ import { DealPage } from './screens/deal/DealPage';
 import { FirstRun } from './screens/FirstRun';
 import { ImportScreen } from './screens/ImportScreen';
 import { PipelineScreen } from './screens/Pipeline';
+import { PortfolioStressScreen } from './screens/PortfolioStressScreen';
 import { ReportScreen } from './screens/ReportScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { SyncScreen } from './screens/SyncScreen';
@@ -23,6 +24,7 @@ const NAV: { route: Route; label: string; keys: string }[] = [
   { route: { name: 'report' }, label: 'Cross-deal report', keys: '2' },
   { route: { name: 'import' }, label: 'Collateral import', keys: '3' },
   { route: { name: 'sync' }, label: 'Sync', keys: '4' },
+  { route: { name: 'stress' }, label: 'Portfolio stress', keys: '5' },
   { route: { name: 'settings' }, label: 'Settings', keys: ',' },
 ];
 
@@ -91,6 +93,8 @@ export function App() {
     ['alt+3', () => run('go.import')],
     ['mod+4', () => navigate({ name: 'sync' })],
     ['alt+4', () => navigate({ name: 'sync' })],
+    ['mod+5', () => navigate({ name: 'stress' })],
+    ['alt+5', () => navigate({ name: 'stress' })],
     ['mod+shift+L', () => run('theme.toggle')],
     ['/', () => run('pipeline.search')],
     ['mod+F', () => run('pipeline.search')],
@@ -164,7 +168,7 @@ export function App() {
           </Text>
           {[
             // A browser keeps Ctrl+1..8 for its tabs: web mode also listens to Alt+1..3.
-            [info.data.mode === 'web' ? 'Alt 1–4' : 'Ctrl 1–4', 'pipeline, report, import, sync'],
+            [info.data.mode === 'web' ? 'Alt 1–5' : 'Ctrl 1–5', 'pipeline, report, import, sync, stress'],
             ['Ctrl ,', 'settings'],
             ['/', 'search deals'],
             ['N', 'new deal'],
@@ -190,6 +194,7 @@ export function App() {
         {route.name === 'sync' && <SyncScreen />}
         {route.name === 'new' && <NewDealScreen />}
         {route.name === 'compare' && <CompareScreen key={route.ids.join(',')} ids={route.ids} />}
+        {route.name === 'stress' && <PortfolioStressScreen />}
       </AppShell.Main>
       {info.data.firstRun && <FirstRun info={info.data} />}
     </AppShell>

@@ -5,13 +5,14 @@ import { useSyncExternalStore } from 'react';
  * http://host:port/ (web mode), so routes live in the fragment and never hit the server.
  *
  *   #/                      deals pipeline
- *   #/deals/:id[/:tab]      deal page, tab = terms | funds | collaterals | components | rentrolls | parties | history
+ *   #/deals/:id[/:tab]      deal page, tab = terms | funds | collaterals | components | rentrolls | parties | sizing | history
  *   #/report                cross-deal report
  *   #/import                collateral import
  *   #/settings              settings
  *   #/sync                  sync with the central platform (connection, progress, outbox, conflicts)
  *   #/new                   new deal (residential, commercial or hotel)
  *   #/compare?ids=a,b       side-by-side comparison of 2 to 4 deals
+ *   #/stress                portfolio stress (scenarios on the book, breaches, export)
  */
 export type Route =
   | { name: 'pipeline' }
@@ -21,9 +22,10 @@ export type Route =
   | { name: 'settings' }
   | { name: 'sync' }
   | { name: 'new' }
-  | { name: 'compare'; ids: string[] };
+  | { name: 'compare'; ids: string[] }
+  | { name: 'stress' };
 
-export const DEAL_TABS = ['terms', 'funds', 'collaterals', 'components', 'rentrolls', 'parties', 'history'] as const;
+export const DEAL_TABS = ['terms', 'funds', 'collaterals', 'components', 'rentrolls', 'parties', 'sizing', 'history'] as const;
 export type DealTab = (typeof DEAL_TABS)[number];
 
 export function parseRoute(hash: string): Route {
@@ -53,6 +55,8 @@ export function parseRoute(hash: string): Route {
       return { name: 'new' };
     case 'compare':
       return { name: 'compare', ids: (new URLSearchParams(query).get('ids') ?? '').split(',').filter(Boolean) };
+    case 'stress':
+      return { name: 'stress' };
     default:
       return { name: 'pipeline' };
   }

@@ -54,11 +54,22 @@ export class LatencyClient {
 
   /** Milliseconds for one GET of API_PREFIX + path; throws unless HTTP 200 with success true. */
   get(path: string): Promise<number> {
+    return this.send('GET', path);
+  }
+
+  /** Milliseconds for one POST of a JSON body (serialized before the clock starts); as get. */
+  post(path: string, body: unknown): Promise<number> {
+    return this.send('POST', path, JSON.stringify(body));
+  }
+
+  private send(method: 'GET' | 'POST', path: string, body?: string): Promise<number> {
     const url = new URL(this.origin + API_PREFIX + path);
+    const headers: Record<string, string | number> = { authorization: `Bearer ${this.token}` };
+    if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     return new Promise((resolvePromise, reject) => {
       const started = performance.now();
       const req = request(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'GET', agent: this.agent, headers: { authorization: `Bearer ${this.token}` } },
+        { host: url.hostname, port: url.port, path: url.pathname, method, agent: this.agent, headers },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -72,14 +83,14 @@ export class LatencyClient {
               success = false;
             }
             if (res.statusCode !== 200 || !success) {
-              reject(new Error(`GET ${path}: HTTP ${res.statusCode} ${text.slice(0, 200)}`));
+              reject(new Error(`${method} ${path}: HTTP ${res.statusCode} ${text.slice(0, 200)}`));
             } else resolvePromise(elapsed);
           });
           res.on('error', reject);
         },
       );
       req.on('error', reject);
-      req.end();
+      req.end(body);
     });
   }
 

@@ -17,6 +17,7 @@ import { dealCount as storedDealCount } from '../store/deals';
 import { getSetting, setSetting } from '../store/settings';
 import { getUnderwritingSettings, setUnderwritingSettings } from '../store/system-config';
 import { dealChannels } from './deal-channels';
+import { createAnalysisChannels } from './analysis-channels';
 import type { AppDispatcher, AppEnvironment } from './environment';
 import { historyChannels, localActor } from './history-channels';
 import { ImportFileError, parseImportFile } from './import-file';
@@ -255,6 +256,11 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
     },
 
     ...memoChannels(env, (message, details) => new ChannelError(message, details)),
+    ...createAnalysisChannels({
+      env,
+      gateway: (name, params, body) => gateway(name as EndpointName, params, body),
+      refuse: (message, details) => new ChannelError(message, details),
+    }),
 
     'sync.status': syncCall(() => sync.status()),
     'sync.configure': syncCall((input) => sync.configure(input)),

@@ -6,6 +6,7 @@ const HELP = `uw — Underwriting Workstation command line
   uw serve   run the Deal Underwriting Service over HTTP (uw serve --help)
   uw sync    sync a data directory with the central platform: pull, then push (uw sync --help)
   uw report  write the cross-deal collateral report to a CSV or XLSX file (uw report --help)
+  uw stress  write the portfolio stress (mild, moderate, severe, ...) to a CSV or XLSX file (uw stress --help)
   uw client  list or remove the API clients of a data directory (uw client --help)
   uw memo    write a deal's credit memo as a PDF (uw memo --help)
   uw credit-file         write a deal's sealed credit file, a zip (uw credit-file --help)
@@ -19,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<void>>>
   serve: async () => (await import('./serve')).serve,
   sync: async () => (await import('./sync')).sync,
   report: async () => (await import('./report')).report,
+  stress: async () => (await import('./stress')).stress,
   client: async () => (await import('./client')).client,
   memo: async () => (await import('./memo')).memo,
   'credit-file': async () => (await import('./credit-file')).creditFile,

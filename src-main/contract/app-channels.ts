@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { UpdateDealsRequestDto, type UpdateDealsResponseDto } from './bulk-update';
+import {
+  Scenario,
+  SizeLoanRequestDto,
+  StressDealRequestDto,
+  StressPortfolioRequestDto,
+  type CreditPolicyProfilesDto,
+  type SizeLoanResponseDto,
+  type StressDealResponseDto,
+  type StressPortfolioResponseDto,
+  type StressScenarioDefinition,
+} from './analysis';
+import { UpdateDealItemDto, UpdateDealsRequestDto, type UpdateDealsResponseDto } from './bulk-update';
 import type { CollateralCashFlowResponseDto } from './cash-flow';
 import type { CollateralSummaryResponseDto } from './collateral';
 import type {
@@ -152,6 +163,21 @@ export type SyncRunInput = z.infer<typeof SyncRunInput>;
 export const SyncOutboxRowInput = z.object({ id: z.int().positive() }).strict();
 export type SyncOutboxRowInput = z.infer<typeof SyncOutboxRowInput>;
 
+// --- analysis inputs (issue 14) -------------------------------------------------------------
+
+/** A custom stress scenario kept in the data directory: a Scenario that has a name. */
+export const SavedScenario = Scenario.refine((s) => s.name !== undefined && s.name.length > 0, {
+  message: 'Name the scenario.',
+  path: ['name'],
+});
+export type SavedScenario = z.infer<typeof SavedScenario>;
+
+/** Most custom scenarios one data directory keeps. */
+export const MAX_SAVED_SCENARIOS = 50;
+
+/** The portfolio stress request without paging: an export has every row. */
+export const StressExportRequest = StressPortfolioRequestDto.omit({ page: true, pageSize: true });
+
 export const APP_CHANNEL_INPUTS = {
   // app, first run and settings
   'app.info': Empty,
@@ -212,6 +238,21 @@ export const APP_CHANNEL_INPUTS = {
   // a deal's credit memo (PDF) and sealed credit file (zip)
   'deal.exportMemo': z.object({ dealId: Id, exportId: Id }).strict(),
   'deal.exportCreditFile': z.object({ dealId: Id, exportId: Id }).strict(),
+  // loan sizing, breakpoints and stress (nothing is written but custom scenarios and the default profile)
+  'analysis.sizeLoan': SizeLoanRequestDto,
+  'analysis.stressDeal': StressDealRequestDto,
+  'analysis.stressPortfolio': StressPortfolioRequestDto,
+  /** The credit policy profiles and the default one of this data directory. */
+  'analysis.profiles': Empty,
+  'analysis.setDefaultProfile': z.object({ name: z.string().trim().min(1).max(100) }).strict(),
+  /** The built-in scenarios (system configuration) and the custom ones of this data directory. */
+  'analysis.scenarios': Empty,
+  /** Adds a custom scenario, or replaces the one named `replaces` (a rename) or of the same name. */
+  'analysis.saveScenario': z.object({ scenario: SavedScenario, replaces: z.string().min(1).max(100).optional() }).strict(),
+  'analysis.deleteScenario': z.object({ name: z.string().min(1).max(100) }).strict(),
+  /** What the deal page would show had these loan-term updates been saved; nothing is written. */
+  'analysis.previewDealEdit': z.object({ dealId: Id, updates: UpdateDealItemDto.shape.updates.max(40) }).strict(),
+  'analysis.exportStress': z.object({ request: StressExportRequest, format: ReportFormat, exportId: Id }).strict(),
 
   // sync with the central platform (the client secret goes in, never comes back out)
   'sync.status': Empty,
@@ -330,6 +371,40 @@ export type DealExportResult =
       downloadUrl?: string;
       /** The memo's pages (the memo, or the memo inside the credit file). */
       pages: number;
+    };
+
+// --- analysis results -------------------------------------------------------------------------
+
+/** The profiles with their limits and sources, and this data directory's default (its setting, else the configuration's). */
+export type CreditProfilesView = CreditPolicyProfilesDto;
+
+export interface ScenariosView {
+  /** The built-in scenarios of the system configuration, with their source. */
+  builtIn: StressScenarioDefinition[];
+  /** The custom scenarios of this data directory, by name. */
+  custom: SavedScenario[];
+}
+
+export interface DealEditPreview {
+  /** getDealInfo as it would answer after the updates. */
+  deal: Body<SeedInfoResponseDto>;
+  /** getDealFunds as it would answer after the updates (null: the deal has no funds analysis). */
+  funds: Body<DealFundsInfoResponseDto> | null;
+  /** The loan sized on the previewed terms (null when it cannot be sized: sizingError says why). */
+  sizing: Body<SizeLoanResponseDto> | null;
+  sizingError: string | null;
+}
+
+export type StressExportResult =
+  | { cancelled: true }
+  | {
+      cancelled: false;
+      /** Per-deal rows written. */
+      rows: number;
+      file: string;
+      fileName: string;
+      /** Web mode: a one-time link to download the file from. */
+      downloadUrl?: string;
     };
 
 // --- sync results -----------------------------------------------------------------------------
@@ -499,6 +574,16 @@ export interface AppChannelOutputs extends DealChannelOutputs {
   'report.export': ReportExportResult;
   'deal.exportMemo': DealExportResult;
   'deal.exportCreditFile': DealExportResult;
+  'analysis.sizeLoan': Body<SizeLoanResponseDto>;
+  'analysis.stressDeal': Body<StressDealResponseDto>;
+  'analysis.stressPortfolio': Body<StressPortfolioResponseDto>;
+  'analysis.profiles': CreditProfilesView;
+  'analysis.setDefaultProfile': CreditProfilesView;
+  'analysis.scenarios': ScenariosView;
+  'analysis.saveScenario': ScenariosView;
+  'analysis.deleteScenario': ScenariosView;
+  'analysis.previewDealEdit': DealEditPreview;
+  'analysis.exportStress': StressExportResult;
   'sync.status': SyncStatusView;
   'sync.configure': SyncStatusView;
   'sync.testConnection': SyncTestResult;
@@ -533,6 +618,8 @@ export type AppEvents = {
   'report.exportProgress': { exportId: string; phase: 'preparing' | 'writing' | 'done' | 'failed'; done: number; total: number };
   /** Progress of deal.exportMemo and deal.exportCreditFile, by the exportId the call carried. */
   'deal.exportProgress': { exportId: string; phase: 'reading' | 'rendering' | 'packing' | 'done' | 'failed' };
+  /** Progress of analysis.exportStress, by the exportId the call carried (deals done of total). */
+  'analysis.exportProgress': { exportId: string; phase: 'preparing' | 'writing' | 'done' | 'failed'; done: number; total: number };
   /** Filling a new data directory with the demo portfolio. */
   'app.seedProgress': { done: number; total: number };
   /** A native menu item (Electron): go to a screen or run a command. */

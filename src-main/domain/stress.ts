@@ -73,6 +73,20 @@ export function yearOneLadder(cashFlow: Pick<CashFlow, keyof YearOneLadder> | un
   };
 }
 
+/**
+ * The year-one ladder straight from a cash flow's lines, without building the cash flow: each
+ * section's total is the sum of its lines' year-one figures in line order, as cashFlow() sums
+ * them, so the result equals yearOneLadder(cashFlow(...)) exactly. Lines of other sections are
+ * ignored.
+ */
+export function yearOneLadderOfLines(lines: Iterable<{ section: string; yearOne: number | null | undefined }>): YearOneLadder {
+  const ladder: YearOneLadder = { revenue: 0, vacancyAndConcessions: 0, otherIncome: 0, operatingExpenses: 0, belowTheLineExpense: 0 };
+  for (const line of lines) {
+    if (Object.hasOwn(ladder, line.section)) ladder[line.section as keyof YearOneLadder] += line.yearOne ?? 0;
+  }
+  return ladder;
+}
+
 export interface StressedCollateral extends CollateralFigures {
   revenue: number;
   vacancyAndConcessions: number;

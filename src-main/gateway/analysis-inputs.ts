@@ -1,9 +1,9 @@
 import type { UnderwritingSettings } from '../contract/system-config';
-import type { DealStressInput } from '../domain';
+import { yearOneLadderOfLines, type CollateralRollupFigures, type CollateralStressInput, type DealStressInput } from '../domain';
 import type { Db } from '../store/db';
-import { dealsCollateralFigures } from '../store/collateral-figures';
-import { dealRows, type DealRow } from '../store/deals';
-import { collateralStressInputs, dealLoanTerms, FIGURES_VERSION } from './figures';
+import { dealsCollateralFigures, type CollateralFiguresEntry } from '../store/collateral-figures';
+import { analysisDealRows, valuationHeadsOf, yearOneLinesOf, type AnalysisDealRow } from '../store/stress-inputs';
+import { collateralStressInputs, dealLoanTerms, FIGURES_VERSION, groupBy, mainValuationOf } from './figures';
 
 // What the analysis endpoints read of a deal: its row, its loan terms and, per collateral (in
 // getDealInfo's order), the year-one ladder of the main cash flow, the cap rate and the other
@@ -11,7 +11,7 @@ import { collateralStressInputs, dealLoanTerms, FIGURES_VERSION } from './figure
 // unstressed figures equal getDealInfo's.
 
 export interface DealAnalysisInput {
-  deal: DealRow;
+  deal: AnalysisDealRow;
   input: DealStressInput;
 }
 
@@ -22,10 +22,9 @@ export interface DealAnalysisInput {
 export function loadDealAnalysisInputs(db: Db, dealIds: readonly string[], settings: UnderwritingSettings): Map<string, DealAnalysisInput> {
   const out = new Map<string, DealAnalysisInput>();
   if (dealIds.length === 0) return out;
-  const rows = dealRows(db, dealIds);
+  const rows = analysisDealRows(db, dealIds);
   const links = dealsCollateralFigures(db, dealIds, FIGURES_VERSION);
-  const collateralIds = [...new Set([...links.values()].flat().map((e) => e.collateralId))];
-  const collaterals = collateralStressInputs(db, collateralIds);
+  const collaterals = stressInputsOf(db, [...links.values()].flat());
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of dealIds) {
     const deal = byId.get(id);
@@ -38,6 +37,34 @@ export function loadDealAnalysisInputs(db: Db, dealIds: readonly string[], setti
         dayCount: settings.dayCount,
         dscrNumerator: settings.dscrNumerator,
       },
+    });
+  }
+  return out;
+}
+
+/**
+ * Each collateral's stress input. A collateral with stored roll-up figures (the usual case) reads
+ * only its valuations' heads and its main cash flow's year-one lines: its sales and alternative
+ * valuations are the stored roll-up's, and the ladder is summed as the cash flow sums it, so its
+ * NOI is the stored NOI. One without stored figures is computed in full (collateralStressInputs),
+ * and nothing is stored.
+ */
+function stressInputsOf(db: Db, entries: readonly CollateralFiguresEntry[]): Map<string, CollateralStressInput> {
+  const stored = new Map<string, CollateralRollupFigures>();
+  for (const e of entries) if (e.figures) stored.set(e.collateralId, e.figures);
+  const missing = [...new Set(entries.filter((e) => !e.figures).map((e) => e.collateralId))];
+  const out = missing.length > 0 ? collateralStressInputs(db, missing) : new Map<string, CollateralStressInput>();
+  const ids = [...stored.keys()];
+  const mains = new Map([...groupBy(valuationHeadsOf(db, ids), (v) => v.collateralId)].map(([id, heads]) => [id, mainValuationOf(heads)]));
+  const mainIds = [...mains.values()].filter((v) => v !== null).map((v) => v.id);
+  const linesBy = yearOneLinesOf(db, mainIds);
+  for (const [id, figures] of stored) {
+    const main = mains.get(id) ?? null;
+    out.set(id, {
+      ...yearOneLadderOfLines(main ? (linesBy.get(main.id) ?? []) : []),
+      capRate: main?.capRate ?? 0,
+      salesValuation: figures.salesValuation,
+      alternativeValuation: figures.alternativeValuation,
     });
   }
   return out;

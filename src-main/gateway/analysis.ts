@@ -29,7 +29,7 @@ import {
   type SizingField,
   type SizingInput,
 } from '../domain';
-import { dealRead } from '../store/deal-read';
+import { dealRead, type DealRead } from '../store/deal-read';
 import { selectReportDealIds, type ReportSelection } from '../store/report-query';
 import { underwritingSettingsOf } from '../store/system-config';
 import { loadDealAnalysisInputs, readSnapshot, type DealAnalysisInput } from './analysis-inputs';
@@ -72,12 +72,10 @@ export async function sizeLoan(ctx: GatewayContext, body: unknown): Promise<Size
   const { profileName, policy } = resolved.value;
   const given = request.inputs ?? {};
 
-  return readSnapshot(ctx.db, () => {
+  const size = (read: DealRead | undefined): SizeLoanResponseDto | Failure => {
     let input: SizingInput;
     let fromDeal = new Set<SizingField>();
-    if (request.dealId !== undefined) {
-      const read = dealRead(ctx.db, request.dealId, FIGURES_VERSION);
-      if (!read) return missingEntity('dealId', 'deal');
+    if (read !== undefined) {
       if (read.figures.length === 0 && given.noi === undefined) {
         return failure('ValidationError', 'dealId', 'The deal has no collateral: it has no NOI or value to size a loan on. Give inputs.noi (and inputs.value) to size it.');
       }
@@ -112,6 +110,18 @@ export async function sizeLoan(ctx: GatewayContext, body: unknown): Promise<Size
       return failure('ValidationError', targetOf(field), `${message}.${origin}`);
     }
     return ok({ ...sized.value, profileName, policy });
+  };
+
+  if (request.dealId === undefined) return size(undefined);
+  const read = dealRead(ctx.db, request.dealId, FIGURES_VERSION);
+  if (!read) return missingEntity('dealId', 'deal');
+  // With every collateral's figures stored, the one statement of dealRead is all there is to read
+  // (the fast path of getDealInfo). Otherwise the figures are computed inside a read snapshot,
+  // which also keeps them from being stored: an analysis writes nothing.
+  if (read.figures.every((f) => f.figures !== null)) return size(read);
+  return readSnapshot(ctx.db, () => {
+    const again = dealRead(ctx.db, request.dealId!, FIGURES_VERSION);
+    return again ? size(again) : missingEntity('dealId', 'deal');
   });
 }
 
@@ -176,7 +186,7 @@ export async function stressDeal(ctx: GatewayContext, body: unknown): Promise<St
 // --- stressPortfolio -----------------------------------------------------------------------
 
 /** Deals read and stressed per read snapshot; the event loop runs between batches. */
-export const PORTFOLIO_BATCH = 250;
+export const PORTFOLIO_BATCH = 500;
 
 export interface PortfolioStressTotals {
   base: PortfolioStressSummaryDto;

@@ -170,7 +170,8 @@ function mainOf<T extends { isMain: boolean }>(rows: readonly T[]): T | null {
   return rows.find((r) => r.isMain) ?? rows[0] ?? null;
 }
 
-function mainValuationOf(valuations: readonly RevenueValuationRow[]): RevenueValuationRow | null {
+/** A collateral's main income valuation: the main one among those not at market, else the first; else the main or first market one. */
+export function mainValuationOf<T extends { isMain: boolean; isMarket: boolean }>(valuations: readonly T[]): T | null {
   return mainOf(valuations.filter((v) => !v.isMarket)) ?? mainOf(valuations);
 }
 

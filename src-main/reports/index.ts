@@ -11,6 +11,16 @@ export { writeReportCsv } from './write-csv';
 // write-xlsx (exceljs) is imported where an XLSX is written, not here.
 export { describeFilter } from './describe-filter';
 export { REPORT_COLUMNS } from './columns';
+// The portfolio stress (issue 14): exceljs is loaded only for an XLSX file, as for the report.
+export {
+  exportPortfolioStress,
+  STRESS_FORMATS,
+  StressRequestError,
+  writePortfolioStress,
+  type StressExportOptions,
+  type StressExportResult,
+  type StressFormat,
+} from './stress-export';
 export type * from './memo/types';
 export type { MemoPdf, RenderMemoOptions, RenderMemoResult };
 

@@ -17,9 +17,9 @@ import { ErrorNote, Figure, Loading } from '../components/common';
 import { date, int, label, months, multiple, pct, pctNumber, text, usd } from '../format';
 import { routePath } from '../router';
 
-type Filter = Partial<CrossDealCollateralReportFilterDto>;
+export type Filter = Partial<CrossDealCollateralReportFilterDto>;
 
-interface Draft {
+export interface Draft {
   states: string[];
   propertyTypes: string[];
   loanTypes: string[];
@@ -33,7 +33,7 @@ interface Draft {
   sortDirection: 'asc' | 'desc';
 }
 
-const EMPTY_DRAFT: Draft = {
+export const EMPTY_DRAFT: Draft = {
   states: [],
   propertyTypes: [],
   loanTypes: [],
@@ -253,6 +253,51 @@ function ExportBanner({ entry, onDownloaded, onClose }: { entry: ExportEntry; on
   );
 }
 
+/** The report's filter fields (also the Portfolio stress screen's filter, without the sort). */
+export function ReportFilterFields({
+  draft,
+  set,
+  owners,
+  errors,
+  withSort = false,
+}: {
+  draft: Draft;
+  set: <K extends keyof Draft>(key: K, value: Draft[K]) => void;
+  owners: string[];
+  errors: Partial<Record<keyof Draft, string>>;
+  withSort?: boolean;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4, xl: 6 }} spacing="sm">
+      <MultiSelect size="xs" placeholder="Any" label="Deal states" data={DealState.options.map((v) => ({ value: v, label: label(v) }))} value={draft.states} onChange={(v) => set('states', v)} clearable />
+      <MultiSelect size="xs" placeholder="Any" label="Property types" data={AssetType.options.map((v) => ({ value: v, label: label(v) }))} value={draft.propertyTypes} onChange={(v) => set('propertyTypes', v)} clearable searchable />
+      <MultiSelect size="xs" placeholder="Any" label="Loan types" data={LoanType.options.map((v) => ({ value: v, label: label(v) }))} value={draft.loanTypes} onChange={(v) => set('loanTypes', v)} clearable searchable />
+      <MultiSelect size="xs" placeholder="Any" label="Risk ratings" data={['1', '2', '3', '4', '5', '6', '7', '8']} value={draft.riskRatings} onChange={(v) => set('riskRatings', v)} clearable />
+      <MultiSelect size="xs" placeholder="Any" label="Owners" data={owners} value={draft.owners} onChange={(v) => set('owners', v)} clearable searchable />
+      <TextInput size="xs" label="City" value={draft.city} onChange={(e) => set('city', e.currentTarget.value)} />
+      <TextInput size="xs" label="US state" placeholder="e.g. IL" value={draft.usState} onChange={(e) => set('usState', e.currentTarget.value)} maxLength={2} />
+      <TextInput size="xs" label="Min gross loan" leftSection="$" inputMode="decimal" value={draft.minGrossLoan} onChange={(e) => set('minGrossLoan', e.currentTarget.value)} error={errors.minGrossLoan} />
+      <TextInput size="xs" label="Max gross loan" leftSection="$" inputMode="decimal" value={draft.maxGrossLoan} onChange={(e) => set('maxGrossLoan', e.currentTarget.value)} error={errors.maxGrossLoan} />
+      {withSort && (
+        <>
+          <Select size="xs" label="Sort by" placeholder="Default order" data={ReportSortField.options.map((v) => ({ value: v, label: label(v) }))} value={draft.sortBy} onChange={(v) => set('sortBy', v)} clearable searchable />
+          <Select
+            size="xs"
+            label="Direction"
+            data={[
+              { value: 'asc', label: 'Ascending' },
+              { value: 'desc', label: 'Descending' },
+            ]}
+            value={draft.sortDirection}
+            onChange={(v) => set('sortDirection', (v as 'asc' | 'desc') ?? 'asc')}
+            allowDeselect={false}
+          />
+        </>
+      )}
+    </SimpleGrid>
+  );
+}
+
 export function ReportScreen({ exportRequest }: { exportRequest: number }) {
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [applied, setApplied] = useState<Filter>({ sortDirection: 'asc' });
@@ -317,29 +362,7 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
           aria-label="Report filters"
         >
           <Stack gap="sm">
-            <SimpleGrid cols={{ base: 2, md: 4, xl: 6 }} spacing="sm">
-              <MultiSelect size="xs" placeholder="Any" label="Deal states" data={DealState.options.map((v) => ({ value: v, label: label(v) }))} value={draft.states} onChange={(v) => set('states', v)} clearable />
-              <MultiSelect size="xs" placeholder="Any" label="Property types" data={AssetType.options.map((v) => ({ value: v, label: label(v) }))} value={draft.propertyTypes} onChange={(v) => set('propertyTypes', v)} clearable searchable />
-              <MultiSelect size="xs" placeholder="Any" label="Loan types" data={LoanType.options.map((v) => ({ value: v, label: label(v) }))} value={draft.loanTypes} onChange={(v) => set('loanTypes', v)} clearable searchable />
-              <MultiSelect size="xs" placeholder="Any" label="Risk ratings" data={['1', '2', '3', '4', '5', '6', '7', '8']} value={draft.riskRatings} onChange={(v) => set('riskRatings', v)} clearable />
-              <MultiSelect size="xs" placeholder="Any" label="Owners" data={owners} value={draft.owners} onChange={(v) => set('owners', v)} clearable searchable />
-              <TextInput size="xs" label="City" value={draft.city} onChange={(e) => set('city', e.currentTarget.value)} />
-              <TextInput size="xs" label="US state" placeholder="e.g. IL" value={draft.usState} onChange={(e) => set('usState', e.currentTarget.value)} maxLength={2} />
-              <TextInput size="xs" label="Min gross loan" leftSection="$" inputMode="decimal" value={draft.minGrossLoan} onChange={(e) => set('minGrossLoan', e.currentTarget.value)} error={errors.minGrossLoan} />
-              <TextInput size="xs" label="Max gross loan" leftSection="$" inputMode="decimal" value={draft.maxGrossLoan} onChange={(e) => set('maxGrossLoan', e.currentTarget.value)} error={errors.maxGrossLoan} />
-              <Select size="xs" label="Sort by" placeholder="Default order" data={ReportSortField.options.map((v) => ({ value: v, label: label(v) }))} value={draft.sortBy} onChange={(v) => set('sortBy', v)} clearable searchable />
-              <Select
-                size="xs"
-                label="Direction"
-                data={[
-                  { value: 'asc', label: 'Ascending' },
-                  { value: 'desc', label: 'Descending' },
-                ]}
-                value={draft.sortDirection}
-                onChange={(v) => set('sortDirection', (v as 'asc' | 'desc') ?? 'asc')}
-                allowDeselect={false}
-              />
-            </SimpleGrid>
+            <ReportFilterFields draft={draft} set={set} owners={owners} errors={errors} withSort />
             <Group justify="space-between">
               <Group gap="xs">
                 <Button size="xs" type="submit" disabled={invalid} data-testid="report-preview">

@@ -14,6 +14,9 @@ import { HistoryTab } from './HistoryTab';
 import { LoanTermsTab } from './LoanTermsTab';
 import { PartiesTab } from './PartiesTab';
 import { RentRollsTab } from './RentRollsTab';
+import { SizingStressTab } from './SizingStressTab';
+import { usePreviewDeal, WhatIfProvider } from './what-if';
+import { withDelta } from '../../analysis';
 
 /** The tabs in order, each with what its panel shows. */
 const TABS: { value: DealTab; label: string; panel: (deal: Deal, dealId: string) => ReactNode }[] = [
@@ -23,25 +26,35 @@ const TABS: { value: DealTab; label: string; panel: (deal: Deal, dealId: string)
   { value: 'components', label: 'Components', panel: (_, dealId) => <ComponentsTab dealId={dealId} /> },
   { value: 'rentrolls', label: 'Rent rolls', panel: (_, dealId) => <RentRollsTab dealId={dealId} /> },
   { value: 'parties', label: 'People and companies', panel: (deal) => <PartiesTab deal={deal} /> },
+  { value: 'sizing', label: 'Sizing and stress', panel: (deal, dealId) => <SizingStressTab dealId={dealId} deal={deal} /> },
   { value: 'history', label: 'History and notes', panel: (_, dealId) => <HistoryTab dealId={dealId} /> },
 ];
 
-/** The figures an underwriter reads first, in the header of every tab. */
-export function DealFigures({ deal }: { deal: Deal }) {
-  const t = deal.collateralTotals;
+/**
+ * The figures an underwriter reads first, in the header of every tab. During a what-if of the
+ * Loan terms tab (`preview`: the deal as the unsaved edits make it) each shows its new value
+ * with its change.
+ */
+export function DealFigures({ deal, preview }: { deal: Deal; preview?: Deal | null }) {
+  const now = preview ?? deal;
+  const t = now.collateralTotals;
+  const was = deal.collateralTotals;
   const dscrColor = t.dscr > 0 && t.dscr < 1 ? 'red' : t.dscr > 0 && t.dscr < 1.25 ? 'orange' : undefined;
   const funds = fundsLoanAmount(deal);
+  // Without a preview the plain figures; with one, "1.31x (−0.14x)" for those that moved.
+  const show = (plain: string, kind: Parameters<typeof withDelta>[0], before: number | null | undefined, after: number | null | undefined) =>
+    preview ? withDelta(kind, before, after) : plain;
   return (
     <Stack gap={4}>
-      <Group gap="xl" wrap="wrap" data-testid="deal-figures">
-        <Figure label="Loan amount (current)" value={usd(deal.grossLoan)} testId="figure-loan-amount" />
-        <Figure label="Note rate" value={pct(deal.interestRate, 3)} testId="figure-note-rate" />
-        <Figure label="Debt service" value={usd(deal.debtService)} testId="figure-debt-service" hint={t.debtServiceMethod === 'Manual' ? 'manual' : undefined} />
-        <Figure label="DSCR" value={multiple(t.dscr)} color={dscrColor} testId="figure-dscr" />
-        <Figure label="Debt yield" value={pctNumber(t.debtYield)} testId="figure-debt-yield" />
-        <Figure label="LTV" value={pct(deal.ltv, 1)} testId="figure-ltv" />
-        <Figure label="LTC" value={pct(deal.ltc, 1)} testId="figure-ltc" />
-        <Figure label="NOI" value={usd(t.netOperatingIncome)} testId="figure-noi" />
+      <Group gap={preview ? 'md' : 'xl'} wrap="wrap" data-testid="deal-figures" data-what-if={preview ? 'true' : undefined}>
+        <Figure label="Loan amount (current)" value={show(usd(now.grossLoan), 'usd', deal.grossLoan, now.grossLoan)} testId="figure-loan-amount" />
+        <Figure label="Note rate" value={show(pct(now.interestRate, 3), 'rate', deal.interestRate, now.interestRate)} testId="figure-note-rate" />
+        <Figure label="Debt service" value={show(usd(now.debtService), 'usd', deal.debtService, now.debtService)} testId="figure-debt-service" hint={t.debtServiceMethod === 'Manual' ? 'manual' : undefined} />
+        <Figure label="DSCR" value={show(multiple(t.dscr), 'multiple', was.dscr, t.dscr)} color={dscrColor} testId="figure-dscr" />
+        <Figure label="Debt yield" value={show(pctNumber(t.debtYield), 'pctNumber', was.debtYield, t.debtYield)} testId="figure-debt-yield" />
+        <Figure label="LTV" value={show(pct(now.ltv, 1), 'pct', deal.ltv, now.ltv)} testId="figure-ltv" />
+        <Figure label="LTC" value={show(pct(now.ltc, 1), 'pct', deal.ltc, now.ltc)} testId="figure-ltc" />
+        <Figure label="NOI" value={show(usd(t.netOperatingIncome), 'usd', was.netOperatingIncome, t.netOperatingIncome)} testId="figure-noi" />
       </Group>
       <Text size="xs" c="dimmed" data-testid="figures-basis">
         Debt service, DSCR, debt yield, LTV and LTC on the current loan amount, {usd(deal.grossLoan)}
@@ -64,7 +77,16 @@ function DealCrumbs({ children }: { children: ReactNode }) {
 }
 
 export function DealPage({ id, tab }: { id: string; tab: DealTab }) {
+  return (
+    <WhatIfProvider>
+      <DealPageContent id={id} tab={tab} />
+    </WhatIfProvider>
+  );
+}
+
+function DealPageContent({ id, tab }: { id: string; tab: DealTab }) {
   const info = useChannel('deal.info', { id });
+  const preview = usePreviewDeal();
   if (info.isPending) return <Loading label="Loading the deal…" />;
   if (info.isError) {
     return (
@@ -104,7 +126,7 @@ export function DealPage({ id, tab }: { id: string; tab: DealTab }) {
             </Stack>
             <DealExports dealId={id} />
           </Group>
-          <DealFigures deal={deal} />
+          <DealFigures deal={deal} preview={preview} />
         </Stack>
       </Paper>
       <Tabs value={tab} onChange={(value) => value && navigate({ name: 'deal', id, tab: value as DealTab })} keepMounted={false}>

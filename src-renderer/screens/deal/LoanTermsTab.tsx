@@ -9,6 +9,7 @@ import { changedUpdates, formValues, isApplicable, propertyLabel, validateValue,
 import { multiple, usd } from '../../format';
 import type { Deal } from './deal';
 import { UndoLastSave } from './UndoLastSave';
+import { useWhatIf, WhatIfSummary } from './what-if';
 
 /** Every bulk-update property, grouped as an underwriter reads a term sheet. */
 const GROUPS: { title: string; properties: Property[] }[] = [
@@ -83,6 +84,10 @@ function LoanTermsForm({ deal, initial, onSaved, onEdit }: { deal: Deal; initial
   }
   if (changed.has('State') && !changed.has('Status')) errors.Status = validateValue('Status', values.Status, values, config);
   const invalid = Object.values(errors).some(Boolean);
+  // What-if: every figure as the save would make it, recomputed as the user types; nothing written.
+  const whatIf = useWhatIf(deal.id, changes, !invalid);
+  const sizedBefore = useChannel('analysis.sizeLoan', { dealId: deal.id });
+  const fundsBefore = useChannel('deal.funds', { dealId: deal.id });
 
   const mutation = useMutation({
     mutationFn: () => call('deals.bulkUpdate', { source: 'ui', itemsToUpdate: [{ id: deal.id, updates: changes }] }),
@@ -148,35 +153,46 @@ function LoanTermsForm({ deal, initial, onSaved, onEdit }: { deal: Deal; initial
           </Alert>
         )}
         {mutation.isError && <ErrorNote title="The changes were not saved" error={mutation.error} />}
-        <Group
-          justify="space-between"
+        <Stack
+          gap={6}
           p="sm"
           style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 3 }}
         >
-          <Text size="sm" c={invalid ? 'red' : 'dimmed'}>
-            {changes.length === 0
-              ? 'No changes. Figures recompute when you save.'
-              : invalid
-                ? 'Fix the highlighted fields to save.'
-                : `${changes.length} change${changes.length === 1 ? '' : 's'}: ${changes.map((c) => propertyLabel(c.property, config)).join(', ')}`}
-          </Text>
-          <Group gap="xs">
-            <Button
-              variant="default"
-              size="xs"
-              disabled={changes.length === 0 || mutation.isPending}
-              onClick={() => {
-                setValues(initial);
-                setServerErrors([]);
-              }}
-            >
-              Discard
-            </Button>
-            <Button type="submit" size="xs" disabled={changes.length === 0 || invalid} loading={mutation.isPending} data-testid="terms-save">
-              Save changes
-            </Button>
+          {whatIf.preview && (
+            <WhatIfSummary deal={deal} preview={whatIf.preview} settling={whatIf.settling} sizedBefore={sizedBefore.data?.maxLoan ?? null} fundsBefore={fundsBefore.data ?? null} />
+          )}
+          {whatIf.error && (
+            <Text size="sm" c="red" data-testid="whatif-error">
+              What-if: {whatIf.error.message}
+            </Text>
+          )}
+          <Group justify="space-between">
+            <Text size="sm" c={invalid ? 'red' : 'dimmed'}>
+              {changes.length === 0
+                ? 'No changes. Edit a term to see every figure move before you save.'
+                : invalid
+                  ? 'Fix the highlighted fields to save.'
+                  : `${changes.length} change${changes.length === 1 ? '' : 's'}: ${changes.map((c) => propertyLabel(c.property, config)).join(', ')}`}
+            </Text>
+            <Group gap="xs">
+              <Button
+                variant="default"
+                size="xs"
+                disabled={changes.length === 0 || mutation.isPending}
+                onClick={() => {
+                  setValues(initial);
+                  setServerErrors([]);
+                }}
+                data-testid="terms-discard"
+              >
+                Discard
+              </Button>
+              <Button type="submit" size="xs" disabled={changes.length === 0 || invalid} loading={mutation.isPending} data-testid="terms-save">
+                Save changes
+              </Button>
+            </Group>
           </Group>
-        </Group>
+        </Stack>
       </Stack>
     </form>
   );

@@ -1,0 +1,187 @@
+import { basename } from 'node:path';
+import type { z } from 'zod';
+import type { ErrorDto, SizeLoanRequestDto } from '../contract';
+import {
+  MAX_SAVED_SCENARIOS,
+  SavedScenario,
+  type APP_CHANNEL_INPUTS,
+  type CallErrorDetails,
+  type ChannelOutput,
+  type CreditProfilesView,
+  type ScenariosView,
+} from '../contract/app-channels';
+import { listCreditPolicies, previewDealEdit, setDefaultCreditPolicy } from '../gateway';
+import { exportPortfolioStress, StressRequestError } from '../reports';
+import { getSetting, setSetting } from '../store/settings';
+import type { AppEnvironment } from './environment';
+
+/*
+ * The analysis channels (issue 14): loan sizing, the stress of one deal and of the book, the
+ * what-if preview of loan-term edits, the credit profiles and the custom stress scenarios kept
+ * per data directory, and the portfolio stress export. Everything but the custom scenarios and
+ * the default profile only reads: the gateway computes, nothing is written to the deals.
+ *
+ * The channel table (channels.ts) spreads these handlers into its own; it hands in its gateway
+ * call and its error constructor so a refusal here reads exactly like one there.
+ */
+
+export const ANALYSIS_CHANNELS = [
+  'analysis.sizeLoan',
+  'analysis.stressDeal',
+  'analysis.stressPortfolio',
+  'analysis.profiles',
+  'analysis.setDefaultProfile',
+  'analysis.scenarios',
+  'analysis.saveScenario',
+  'analysis.deleteScenario',
+  'analysis.previewDealEdit',
+  'analysis.exportStress',
+] as const;
+export type AnalysisChannelName = (typeof ANALYSIS_CHANNELS)[number];
+
+type Input<K extends AnalysisChannelName> = z.output<(typeof APP_CHANNEL_INPUTS)[K]>;
+export type AnalysisHandlers = { [K in AnalysisChannelName]: (input: Input<K>) => Promise<ChannelOutput<K>> };
+
+export interface AnalysisChannelDeps {
+  env: AppEnvironment;
+  /** The channel table's gateway call: the envelope's body, or a thrown refusal carrying the ErrorDto. */
+  gateway: <T>(name: string, params: Record<string, string>, body?: unknown) => Promise<T>;
+  /** Makes the channel table's refusal (message for the user, details to place it). */
+  refuse: (message: string, details: CallErrorDetails) => Error;
+}
+
+/** The custom scenarios of the data directory (an array of SavedScenario). */
+export const SCENARIOS_KEY = 'analysis.scenarios';
+
+function envelopeBody<T extends { success: boolean; error: unknown }>(response: T): Omit<T, 'success' | 'error'> {
+  const { success: _s, error: _e, ...body } = response;
+  return body;
+}
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannelDeps): AnalysisHandlers {
+  const ctx = env.gateway;
+
+  const profilesView = (): CreditProfilesView => listCreditPolicies(ctx);
+
+  /** A gateway refusal as the channel table's. */
+  const refusal = (error: ErrorDto | null, fallback: string) => {
+    const e = error ?? { target: '', code: 'ValidationError' as const, message: fallback, details: [] };
+    return refuse(e.message, { code: e.code, target: e.target, error: e });
+  };
+
+  /** The custom scenarios as stored; one this version cannot read (edited by hand) is left out. */
+  function customScenarios(): SavedScenario[] {
+    const stored = getSetting<unknown>(ctx.db, SCENARIOS_KEY);
+    if (!Array.isArray(stored)) return [];
+    return stored.flatMap((item) => {
+      const parsed = SavedScenario.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    });
+  }
+
+  function scenariosView(): ScenariosView {
+    return { builtIn: ctx.config.stressScenarios, custom: customScenarios() };
+  }
+
+  return {
+    'analysis.sizeLoan': (request) => gateway('sizeLoan', {}, request),
+    'analysis.stressDeal': (request) => gateway('stressDeal', {}, request),
+    'analysis.stressPortfolio': (request) => gateway('stressPortfolio', {}, request),
+
+    'analysis.profiles': async () => profilesView(),
+    'analysis.setDefaultProfile': async ({ name }) => {
+      const result = setDefaultCreditPolicy(ctx, name);
+      if (!result.success) throw refusal(result.error, 'The default profile was not changed.');
+      return profilesView();
+    },
+
+    'analysis.scenarios': async () => scenariosView(),
+    'analysis.saveScenario': async ({ scenario, replaces }) => {
+      const name = scenario.name!;
+      const builtIn = ctx.config.stressScenarios.find((s) => sameName(s.name, name) || (s.label !== undefined && sameName(s.label, name)));
+      if (builtIn) throw refuse(`"${name}" is a built-in scenario: choose another name.`, { code: 'Duplicated', target: 'scenario.name' });
+      const custom = customScenarios();
+      const replaced = replaces ?? name;
+      const taken = custom.find((s) => sameName(s.name!, name) && !sameName(s.name!, replaced));
+      if (taken) throw refuse(`A scenario named "${taken.name}" exists already.`, { code: 'Duplicated', target: 'scenario.name' });
+      const index = custom.findIndex((s) => sameName(s.name!, replaced));
+      if (index < 0 && custom.length >= MAX_SAVED_SCENARIOS) {
+        throw refuse(`At most ${MAX_SAVED_SCENARIOS} custom scenarios: delete one first.`, { code: 'ValidationError', target: 'scenario' });
+      }
+      const next = index < 0 ? [...custom, scenario] : custom.map((s, i) => (i === index ? scenario : s));
+      setSetting(ctx.db, SCENARIOS_KEY, next);
+      return scenariosView();
+    },
+    'analysis.deleteScenario': async ({ name }) => {
+      const custom = customScenarios();
+      const next = custom.filter((s) => !sameName(s.name!, name));
+      if (next.length === custom.length) throw refuse(`There is no custom scenario named "${name}".`, { code: 'MissingEntity', target: 'name' });
+      setSetting(ctx.db, SCENARIOS_KEY, next);
+      return scenariosView();
+    },
+
+    'analysis.previewDealEdit': async ({ dealId, updates }) => {
+      const properties = Object.fromEntries(updates.map((u) => [u.property, u.value]));
+      const result = await previewDealEdit(ctx, dealId, properties);
+      if (!result.success) throw refusal(result.error, 'The preview failed.');
+      const deal = envelopeBody(result.deal);
+      // A deal without a funds analysis has none to preview either.
+      const funds = result.funds.success ? envelopeBody(result.funds) : null;
+      // The sized loan on the previewed terms: the deal's NOI and value, the edited rate and amortization.
+      const inputs: NonNullable<SizeLoanRequestDto['inputs']> = {
+        interestRate: deal.interestRate,
+        amortizationMonths: deal.loanPaymentStructure === 'P_I_Amortization' ? deal.amortizationTerm : 0,
+      };
+      if (deal.projectTotalCost !== null && deal.projectTotalCost !== undefined && deal.projectTotalCost > 0) inputs.totalCost = deal.projectTotalCost;
+      let sizing: ChannelOutput<'analysis.sizeLoan'> | null = null;
+      let sizingError: string | null = null;
+      try {
+        sizing = await gateway('sizeLoan', {}, { dealId, inputs, profileName: profilesView().defaultProfile });
+      } catch (error) {
+        sizingError = (error as Error).message;
+      }
+      return { deal, funds, sizing, sizingError };
+    },
+
+    'analysis.exportStress': async ({ request, format, exportId }) => {
+      // An unknown profile is refused before the host asks where to save.
+      if (request.profileName !== undefined && !profilesView().profiles.some((p) => p.name === request.profileName)) {
+        throw refuse(`Unknown credit policy profile ${JSON.stringify(request.profileName)}.`, { code: 'ValidationError', target: 'profileName' });
+      }
+      const stamp = ctx.now().toISOString().slice(0, 10);
+      const target = await env.exportTarget({ format, suggestedName: `portfolio-stress-${stamp}.${format}` });
+      if (!target) return { cancelled: true };
+      const progress = (phase: 'preparing' | 'writing' | 'done' | 'failed', done: number, total: number) =>
+        env.emit('analysis.exportProgress', { exportId, phase, done, total });
+      progress('preparing', 0, 0);
+      let last = 0;
+      try {
+        const result = await exportPortfolioStress(ctx, request, {
+          format,
+          file: target.file,
+          onProgress: (done, total) => {
+            if (done === total || Date.now() - last > 150) {
+              last = Date.now();
+              progress('writing', done, total);
+            }
+          },
+        });
+        progress('done', result.deals, result.deals);
+        return {
+          cancelled: false,
+          rows: result.deals,
+          file: result.file,
+          fileName: target.fileName ?? basename(result.file),
+          ...(target.downloadUrl ? { downloadUrl: target.downloadUrl } : {}),
+        };
+      } catch (error) {
+        progress('failed', 0, 0);
+        // A request the stress refuses (an unknown profile, a bad filter) names its field.
+        if (error instanceof StressRequestError) throw refusal(error.error, 'The stress could not run.');
+        throw refuse(`The stress export could not be written: ${(error as Error).message.split('\n')[0]}`, { code: 'ExportFailed', target: 'file' });
+      }
+    },
+  };
+}

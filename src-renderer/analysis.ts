@@ -1,0 +1,191 @@
+import type { BreakpointsDto, Scenario, SizeLoanResponseDto } from '../src-main/contract';
+import { multiple, pct, pctNumber, usd } from './format';
+
+/*
+ * The analysis screens' pure helpers: a scenario as the user types it (percentages and basis
+ * points) and back, its checks before anything is sent, and the "(−0.14x)" deltas of the what-if.
+ * Units of the contract (docs/analysis.md): relative changes and vacancy points are decimals
+ * (-0.1, 0.03), rate and cap-rate shocks basis points.
+ */
+
+export const SHOCKS = ['rentChange', 'vacancyChange', 'noiChange', 'valueChange', 'capRateChangeBps', 'rateChangeBps'] as const;
+export type ShockName = (typeof SHOCKS)[number];
+
+/** Each shock as the form shows it: its label, its unit, and the factor from the typed number to the contract's. */
+export const SHOCK_FIELDS: Record<ShockName, { label: string; unit: string; factor: number; min: number; max: number; short: string }> = {
+  rentChange: { label: 'Rent change', unit: '%', factor: 0.01, min: -100, max: 1000, short: 'rent' },
+  vacancyChange: { label: 'Vacancy change', unit: 'points', factor: 0.01, min: -100, max: 100, short: 'vacancy' },
+  noiChange: { label: 'NOI change', unit: '%', factor: 0.01, min: -100, max: 1000, short: 'NOI' },
+  valueChange: { label: 'Value change', unit: '%', factor: 0.01, min: -100, max: 1000, short: 'value' },
+  capRateChangeBps: { label: 'Cap rate change', unit: 'bp', factor: 1, min: -10_000, max: 10_000, short: 'cap rate' },
+  rateChangeBps: { label: 'Rate change', unit: 'bp', factor: 1, min: -10_000, max: 10_000, short: 'rate' },
+};
+
+export type ScenarioDraft = { name: string } & Record<ShockName, string>;
+
+export const EMPTY_SCENARIO_DRAFT: ScenarioDraft = { name: '', rentChange: '', vacancyChange: '', noiChange: '', valueChange: '', capRateChangeBps: '', rateChangeBps: '' };
+
+/** Rounds away binary noise (0.07 * 100 = 7.000000000000001). */
+const clean = (n: number) => String(Number(n.toPrecision(12)));
+
+export function scenarioToDraft(scenario: Scenario): ScenarioDraft {
+  const draft = { ...EMPTY_SCENARIO_DRAFT, name: scenario.name ?? '' };
+  for (const shock of SHOCKS) {
+    const value = scenario[shock];
+    if (value !== undefined && value !== 0) draft[shock] = clean(value / SHOCK_FIELDS[shock].factor);
+  }
+  return draft;
+}
+
+export type ScenarioErrors = Partial<Record<keyof ScenarioDraft | 'shocks', string>>;
+
+/** The draft as a scenario, or what is wrong with it, field by field. */
+export function draftToScenario(draft: ScenarioDraft): { scenario: Scenario | null; errors: ScenarioErrors } {
+  const errors: ScenarioErrors = {};
+  const scenario: Scenario = {};
+  const name = draft.name.trim();
+  if (name === '') errors.name = 'Name the scenario.';
+  else if (name.length > 100) errors.name = 'At most 100 characters.';
+  else scenario.name = name;
+  for (const shock of SHOCKS) {
+    const raw = draft[shock].trim().replace(/^\+/, '').replace(/[%\s]/g, '').replace(/^−/, '-');
+    if (raw === '') continue;
+    const n = Number(raw);
+    const field = SHOCK_FIELDS[shock];
+    if (!Number.isFinite(n)) errors[shock] = 'Enter a number.';
+    else if (n < field.min || n > field.max) errors[shock] = `Between ${field.min} and ${field.max} ${field.unit}.`;
+    else if (n !== 0) scenario[shock] = Number((n * field.factor).toPrecision(12));
+  }
+  if (!SHOCKS.some((s) => errors[s]) && !SHOCKS.some((s) => scenario[s] !== undefined)) errors.shocks = 'Set at least one shock to a value other than 0.';
+  return { scenario: Object.keys(errors).length === 0 ? scenario : null, errors };
+}
+
+const MINUS = '−';
+const signed = (text: string, n: number) => (n > 0 ? `+${text}` : n < 0 ? `${MINUS}${text.replace(/^-/, '')}` : text);
+
+/** The shocks of a scenario in words: "rent −5 %, vacancy +3 pts, value −10 %, rate +100 bp". */
+export function describeShocks(scenario: Scenario): string {
+  const parts = SHOCKS.filter((s) => (scenario[s] ?? 0) !== 0).map((s) => {
+    const field = SHOCK_FIELDS[s];
+    const typed = scenario[s]! / field.factor;
+    const unit = field.unit === '%' ? ' %' : field.unit === 'points' ? ' pts' : ' bp';
+    return `${field.short} ${signed(clean(Math.abs(typed)), typed)}${unit}`;
+  });
+  return parts.join(', ') || 'no shock';
+}
+
+export type FigureKind = 'usd' | 'pct' | 'pctNumber' | 'multiple' | 'rate';
+
+const formatters: Record<FigureKind, (n: number | null | undefined) => string> = {
+  usd: (n) => usd(n),
+  pct: (n) => pct(n, 1),
+  rate: (n) => pct(n, 3),
+  pctNumber: (n) => pctNumber(n),
+  multiple: (n) => multiple(n),
+};
+
+export function formatFigure(kind: FigureKind, value: number | null | undefined): string {
+  return formatters[kind](value);
+}
+
+/** The change between two figures in the figure's own format ("−0.14x", "+$120,000"), or null when unchanged at display precision. */
+export function deltaText(kind: FigureKind, before: number | null | undefined, after: number | null | undefined): string | null {
+  const a = typeof before === 'number' && Number.isFinite(before) ? before : null;
+  const b = typeof after === 'number' && Number.isFinite(after) ? after : null;
+  if (a === null && b === null) return null;
+  if (a === null || b === null) return formatFigure(kind, a) === formatFigure(kind, b) ? null : 'new';
+  if (formatFigure(kind, a) === formatFigure(kind, b)) return null;
+  const d = b - a;
+  const text = kind === 'pct' ? `${pct(Math.abs(d), 1).replace('%', '')} pts` : kind === 'rate' ? `${pct(Math.abs(d), 3).replace('%', '')} pts` : kind === 'pctNumber' ? `${pctNumber(Math.abs(d)).replace('%', '')} pts` : formatFigure(kind, Math.abs(d));
+  return signed(text, d);
+}
+
+/** "1.31x (−0.14x)": the figure, with its change when it changed. */
+export function withDelta(kind: FigureKind, before: number | null | undefined, after: number | null | undefined): string {
+  const delta = deltaText(kind, before, after);
+  return delta ? `${formatFigure(kind, after)} (${delta})` : formatFigure(kind, after);
+}
+
+export const CONSTRAINT_LABELS: Record<SizeLoanResponseDto['bindingConstraint'], string> = {
+  Ltv: 'LTV',
+  Ltc: 'LTC',
+  Dscr: 'DSCR',
+  DebtYield: 'Debt yield',
+};
+
+/** A constraint's limit in its unit: "75.0 % max", "1.25x min", "9.00 % min". */
+export function limitText(name: SizeLoanResponseDto['bindingConstraint'], limit: number): string {
+  switch (name) {
+    case 'Ltv':
+    case 'Ltc':
+      return `max ${pct(limit, 1)}`;
+    case 'Dscr':
+      return `min ${multiple(limit)}`;
+    case 'DebtYield':
+      return `min ${pctNumber(limit)}`;
+  }
+}
+
+export const BREAKPOINT_REASONS: Record<string, string> = {
+  NoPolicyLimit: 'the policy sets no such limit',
+  NoLoan: 'the deal has no loan',
+  NoDebtService: 'the deal has no debt service',
+  ManualDebtService: 'the debt service is entered by hand: a rate change does not move it',
+  NoIncome: 'the deal has no NOI to decline',
+  NoValue: 'the deal has no valuation to measure LTV against',
+  BreachedAtAnyRate: 'the income is 0 or below: no rate restores the minimum',
+};
+
+export interface BreakpointLine {
+  key: string;
+  label: string;
+  value: string;
+  /** Already breached: the figure is the move back that would restore the limit. */
+  breached: boolean;
+  note: string | null;
+}
+
+/** The breakpoints as lines to read: "NOI can fall 23.4 % before DSCR breaks". */
+export function breakpointLines(b: BreakpointsDto): BreakpointLine[] {
+  const reason = (name: string) => {
+    const why = b.notApplicable[name as keyof BreakpointsDto['notApplicable']];
+    return why ? `Not applicable: ${BREAKPOINT_REASONS[why] ?? why}.` : null;
+  };
+  const noiName = b.noiDeclineBinding === 'DebtYield' ? 'noiDeclineDebtYield' : 'noiDeclineDscr';
+  return [
+    {
+      key: 'noiDecline',
+      label: `NOI decline before ${b.noiDeclineBinding === 'DebtYield' ? 'debt yield' : 'DSCR'} breaks`,
+      value: b.noiDecline === null ? '—' : pct(Math.abs(b.noiDecline), 1),
+      breached: (b.noiDecline ?? 0) < 0,
+      note: b.noiDecline === null ? reason(noiName) : b.noiDecline < 0 ? `Already breached: NOI must rise ${pct(-b.noiDecline, 1)}.` : null,
+    },
+    {
+      key: 'rateIncreaseBps',
+      label: 'Rate rise before DSCR breaks',
+      value: b.rateIncreaseBps === null ? '—' : `${Math.round(Math.abs(b.rateIncreaseBps)).toLocaleString('en-US')} bp`,
+      breached: (b.rateIncreaseBps ?? 0) < 0,
+      note: b.rateIncreaseBps === null ? reason('rateIncreaseBps') : b.rateIncreaseBps < 0 ? `Already breached: the rate must fall ${Math.round(-b.rateIncreaseBps)} bp.` : null,
+    },
+    {
+      key: 'valueDecline',
+      label: 'Value decline before LTV breaks',
+      value: b.valueDecline === null ? '—' : pct(Math.abs(b.valueDecline), 1),
+      breached: (b.valueDecline ?? 0) < 0,
+      note: b.valueDecline === null ? reason('valueDecline') : b.valueDecline < 0 ? `Already breached: the value must rise ${pct(-b.valueDecline, 1)}.` : null,
+    },
+    {
+      key: 'breakEvenNoi',
+      label: 'Break-even NOI (DSCR 1.00x)',
+      value: usd(b.breakEvenNoi),
+      breached: false,
+      note: b.breakEvenNoi === null ? reason('breakEvenNoi') : null,
+    },
+  ];
+}
+
+/** A shock value as a grid heading: "−10 %", "+100 bp". */
+export function shockHeading(shock: string, value: number): string {
+  if (shock.endsWith('Bps')) return value === 0 ? '0 bp' : signed(`${clean(Math.abs(value))} bp`, value);
+  return value === 0 ? '0 %' : signed(`${clean(Math.abs(value * 100))} %`, value);
+}
