@@ -53,6 +53,11 @@ export function App() {
 
   const toggleTheme = () => setColorScheme(computed === 'dark' ? 'light' : 'dark');
 
+  // Not over an open dialog (bulk edit, first run): the key would leave it half done.
+  const newDeal = () => {
+    if (!document.querySelector('[role="dialog"]')) navigate({ name: 'new' });
+  };
+
   const run = (command: MenuCommand) => {
     switch (command) {
       case 'go.pipeline':
@@ -61,8 +66,14 @@ export function App() {
         return navigate({ name: 'report' });
       case 'go.import':
         return navigate({ name: 'import' });
+      case 'go.sync':
+        return navigate({ name: 'sync' });
+      case 'go.stress':
+        return navigate({ name: 'stress' });
       case 'go.settings':
         return navigate({ name: 'settings' });
+      case 'deal.new':
+        return newDeal();
       case 'theme.toggle':
         return toggleTheme();
       case 'report.export':
@@ -72,11 +83,6 @@ export function App() {
         navigate({ name: 'pipeline' });
         return setTimeout(() => searchRef.current?.focus(), 50);
     }
-  };
-
-  // Not over an open dialog (bulk edit, first run): the key would leave it half done.
-  const newDeal = () => {
-    if (!document.querySelector('[role="dialog"]')) navigate({ name: 'new' });
   };
 
   useEvent('menu.command', ({ command }) => run(command));
@@ -91,10 +97,10 @@ export function App() {
     ['alt+1', () => run('go.pipeline')],
     ['alt+2', () => run('go.report')],
     ['alt+3', () => run('go.import')],
-    ['mod+4', () => navigate({ name: 'sync' })],
-    ['alt+4', () => navigate({ name: 'sync' })],
-    ['mod+5', () => navigate({ name: 'stress' })],
-    ['alt+5', () => navigate({ name: 'stress' })],
+    ['mod+4', () => run('go.sync')],
+    ['alt+4', () => run('go.sync')],
+    ['mod+5', () => run('go.stress')],
+    ['alt+5', () => run('go.stress')],
     ['mod+shift+L', () => run('theme.toggle')],
     ['/', () => run('pipeline.search')],
     ['mod+F', () => run('pipeline.search')],

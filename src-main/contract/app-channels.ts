@@ -629,5 +629,5 @@ export type AppEvents = {
 };
 export type AppEventName = keyof AppEvents;
 
-export const MENU_COMMANDS = ['go.pipeline', 'go.report', 'go.import', 'go.settings', 'pipeline.search', 'theme.toggle', 'report.export'] as const;
+export const MENU_COMMANDS = ['go.pipeline', 'go.report', 'go.import', 'go.sync', 'go.stress', 'go.settings', 'deal.new', 'pipeline.search', 'theme.toggle', 'report.export'] as const;
 export type MenuCommand = (typeof MENU_COMMANDS)[number];

@@ -58,6 +58,7 @@ export function buildMenuTemplate({ platform, appName, isPackaged }: MenuOptions
     {
       label: 'File',
       submenu: [
+        { label: 'New deal…', accelerator: 'Alt+N', command: 'deal.new' },
         { label: 'Import collaterals…', accelerator: 'CmdOrCtrl+I', command: 'go.import' },
         { label: 'Export cross-deal report…', accelerator: 'CmdOrCtrl+E', command: 'report.export' },
         separator,
@@ -75,6 +76,8 @@ export function buildMenuTemplate({ platform, appName, isPackaged }: MenuOptions
         { label: 'Deals pipeline', accelerator: 'CmdOrCtrl+1', command: 'go.pipeline' },
         { label: 'Cross-deal report', accelerator: 'CmdOrCtrl+2', command: 'go.report' },
         { label: 'Collateral import', accelerator: 'CmdOrCtrl+3', command: 'go.import' },
+        { label: 'Sync', accelerator: 'CmdOrCtrl+4', command: 'go.sync' },
+        { label: 'Portfolio stress', accelerator: 'CmdOrCtrl+5', command: 'go.stress' },
         separator,
         { label: 'Toggle dark mode', accelerator: 'CmdOrCtrl+Shift+L', command: 'theme.toggle' },
         separator,
