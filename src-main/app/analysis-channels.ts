@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import type { z } from 'zod';
 import type { ErrorDto, SizeLoanRequestDto } from '../contract';
 import {
@@ -14,6 +13,7 @@ import { listCreditPolicies, previewDealEdit, setDefaultCreditPolicy } from '../
 import { exportPortfolioStress, StressRequestError } from '../reports';
 import { getSetting, setSetting } from '../store/settings';
 import type { AppEnvironment } from './environment';
+import { exportToFile, fileDate, throttled } from './file-export';
 
 /*
  * The analysis channels (issue 14): loan sizing, the stress of one deal and of the book, the
@@ -150,38 +150,24 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
       if (request.profileName !== undefined && !profilesView().profiles.some((p) => p.name === request.profileName)) {
         throw refuse(`Unknown credit policy profile ${JSON.stringify(request.profileName)}.`, { code: 'ValidationError', target: 'profileName' });
       }
-      const stamp = ctx.now().toISOString().slice(0, 10);
-      const target = await env.exportTarget({ format, suggestedName: `portfolio-stress-${stamp}.${format}` });
-      if (!target) return { cancelled: true };
       const progress = (phase: 'preparing' | 'writing' | 'done' | 'failed', done: number, total: number) =>
         env.emit('analysis.exportProgress', { exportId, phase, done, total });
-      progress('preparing', 0, 0);
-      let last = 0;
-      try {
-        const result = await exportPortfolioStress(ctx, request, {
-          format,
-          file: target.file,
-          onProgress: (done, total) => {
-            if (done === total || Date.now() - last > 150) {
-              last = Date.now();
-              progress('writing', done, total);
-            }
-          },
-        });
-        progress('done', result.deals, result.deals);
-        return {
-          cancelled: false,
-          rows: result.deals,
-          file: result.file,
-          fileName: target.fileName ?? basename(result.file),
-          ...(target.downloadUrl ? { downloadUrl: target.downloadUrl } : {}),
-        };
-      } catch (error) {
-        progress('failed', 0, 0);
-        // A request the stress refuses (an unknown profile, a bad filter) names its field.
-        if (error instanceof StressRequestError) throw refusal(error.error, 'The stress could not run.');
-        throw refuse(`The stress export could not be written: ${(error as Error).message.split('\n')[0]}`, { code: 'ExportFailed', target: 'file' });
-      }
+      return exportToFile(env.exportTarget, {
+        format,
+        suggestedName: `portfolio-stress-${fileDate(ctx.now())}.${format}`,
+        write: async (file) => {
+          progress('preparing', 0, 0);
+          const result = await exportPortfolioStress(ctx, request, { format, file, onProgress: throttled((done, total) => progress('writing', done, total)) });
+          progress('done', result.deals, result.deals);
+          return { rows: result.deals };
+        },
+        failed: (reason, error) => {
+          progress('failed', 0, 0);
+          // A request the stress refuses (an unknown profile, a bad filter) names its field.
+          if (error instanceof StressRequestError) return refusal(error.error, 'The stress could not run.');
+          return refuse(`The stress export could not be written: ${reason}`, { code: 'ExportFailed', target: 'file' });
+        },
+      });
     },
   };
 }

@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import type { z } from 'zod';
 import {
   APP_CHANNEL_INPUTS,
@@ -19,6 +18,7 @@ import { getUnderwritingSettings, setUnderwritingSettings } from '../store/syste
 import { dealChannels } from './deal-channels';
 import { createAnalysisChannels } from './analysis-channels';
 import type { AppDispatcher, AppEnvironment } from './environment';
+import { exportToFile, fileDate, throttled } from './file-export';
 import { historyChannels, localActor } from './history-channels';
 import { ImportFileError, parseImportFile } from './import-file';
 import { PipelineService } from './pipeline';
@@ -222,37 +222,22 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
 
     'report.query': (filter) => gateway('getCrossDealCollateralReport', {}, filter),
     'report.export': async ({ filter, format, exportId }) => {
-      const stamp = ctx.now().toISOString().slice(0, 10);
-      const target = await env.exportTarget({ format, suggestedName: `collateral-report-${stamp}.${format}` });
-      if (!target) return { cancelled: true };
       const progress = (phase: 'preparing' | 'writing' | 'done' | 'failed', done: number, total: number) =>
         env.emit('report.exportProgress', { exportId, phase, done, total });
-      progress('preparing', 0, 0);
-      let last = 0;
-      try {
-        const result = await exportReport(ctx, filter, {
-          format,
-          file: target.file,
-          onProgress: (done, total) => {
-            if (done === total || Date.now() - last > 150) {
-              last = Date.now();
-              progress('writing', done, total);
-            }
-          },
-        });
-        progress('done', result.rows, result.rows);
-        return {
-          cancelled: false,
-          rows: result.rows,
-          totals: result.totals,
-          file: result.file,
-          fileName: target.fileName ?? basename(result.file),
-          ...(target.downloadUrl ? { downloadUrl: target.downloadUrl } : {}),
-        };
-      } catch (error) {
-        progress('failed', 0, 0);
-        throw new ChannelError(`The report could not be written: ${(error as Error).message.split('\n')[0]}`, { code: 'ExportFailed', target: 'file' });
-      }
+      return exportToFile(env.exportTarget, {
+        format,
+        suggestedName: `collateral-report-${fileDate(ctx.now())}.${format}`,
+        write: async (file) => {
+          progress('preparing', 0, 0);
+          const result = await exportReport(ctx, filter, { format, file, onProgress: throttled((done, total) => progress('writing', done, total)) });
+          progress('done', result.rows, result.rows);
+          return { rows: result.rows, totals: result.totals };
+        },
+        failed: (reason) => {
+          progress('failed', 0, 0);
+          return new ChannelError(`The report could not be written: ${reason}`, { code: 'ExportFailed', target: 'file' });
+        },
+      });
     },
 
     ...memoChannels(env, (message, details) => new ChannelError(message, details)),

@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import type { EndpointName } from '../contract';
 import type { CallErrorDetails, ChannelOutput } from '../contract/app-channels';
 import type { DealAtAddress, DealChannelOutputs, DealSyncStateView } from '../contract/deal-channels';
@@ -12,6 +11,7 @@ import { listUsers } from '../store/users';
 import type { ChannelHandlers } from './channels';
 import { compareDeals, type ComparedDeal } from './deal-comparison';
 import type { ExportTargetChooser } from './environment';
+import { exportToFile, fileDate } from './file-export';
 
 /*
  * The channels of the New deal flow and of the deal comparison (issue 15). The creates are the
@@ -108,21 +108,15 @@ export function dealChannels({ ctx, gateway, exportTarget, refuse }: DealChannel
 
     'deals.compareExport': async ({ ids }) => {
       const data = await comparison(ids);
-      const stamp = ctx.now().toISOString().slice(0, 10);
-      const target = await exportTarget({ format: 'xlsx', suggestedName: `deal-comparison-${stamp}.xlsx` });
-      if (!target) return { cancelled: true };
-      try {
-        await writeDealComparison(data, target.file, ctx.now());
-      } catch (error) {
-        throw refuse(`The comparison could not be written: ${(error as Error).message.split('\n')[0]}`, { code: 'ExportFailed', target: 'file' });
-      }
-      return {
-        cancelled: false,
-        file: target.file,
-        fileName: target.fileName ?? basename(target.file),
-        deals: data.deals.length,
-        ...(target.downloadUrl ? { downloadUrl: target.downloadUrl } : {}),
-      };
+      return exportToFile(exportTarget, {
+        format: 'xlsx',
+        suggestedName: `deal-comparison-${fileDate(ctx.now())}.xlsx`,
+        write: async (file) => {
+          await writeDealComparison(data, file, ctx.now());
+          return { deals: data.deals.length };
+        },
+        failed: (reason) => refuse(`The comparison could not be written: ${reason}`, { code: 'ExportFailed', target: 'file' }),
+      });
     },
   };
 }

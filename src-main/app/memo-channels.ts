@@ -1,8 +1,8 @@
-import { basename } from 'node:path';
 import type { DealExportResult } from '../contract/app-channels';
 import { GATEWAY } from '../gateway';
 import { gatherMemoData, renderMemoPdf, writeCreditFile } from '../reports';
 import type { AppEnvironment } from './environment';
+import { exportToFile, fileDate } from './file-export';
 
 // The deal page's "Credit memo" and "Credit file" buttons (issue 15): the same gathering and
 // writing as `uw memo` and `uw credit-file`, to the file the host chooses (Electron: the native
@@ -29,38 +29,35 @@ export function memoChannels(env: AppEnvironment, refuse: Refuse) {
     // The deal first: an unknown deal is said before a save dialog opens.
     const deal = (await GATEWAY.getDealInfo!(ctx, { params: { id: dealId }, body: undefined })) as { success: boolean; seedName?: string | null };
     if (!deal.success) throw refuse(`No deal exists with the id ${dealId}.`, { code: 'MissingEntity', target: 'dealId' });
-    const stamp = ctx.now().toISOString().slice(0, 10);
-    const stem = fileStem(deal.seedName, dealId);
     const format = kind === 'memo' ? 'pdf' : 'zip';
-    const target = await env.exportTarget({ format, suggestedName: `${stem}-${kind === 'memo' ? 'credit-memo' : 'credit-file'}-${stamp}.${format}` });
-    if (!target) return { cancelled: true };
     const what = kind === 'memo' ? 'credit memo' : 'credit file';
-    try {
-      let pages: number;
-      if (kind === 'memo') {
-        progress('reading');
-        const gathered = await gatherMemoData(ctx, dealId, { productVersion: version });
-        if (!gathered) throw refuse(`No deal exists with the id ${dealId}.`, { code: 'MissingEntity', target: 'dealId' });
-        progress('rendering');
-        pages = (await renderMemoPdf(gathered.data, { file: target.file })).pages;
-      } else {
-        const built = await writeCreditFile(ctx, dealId, target.file, { productVersion: version, onProgress: progress });
-        if (!built) throw refuse(`No deal exists with the id ${dealId}.`, { code: 'MissingEntity', target: 'dealId' });
-        pages = built.memoPages;
-      }
-      progress('done');
-      return {
-        cancelled: false,
-        file: target.file,
-        fileName: target.fileName ?? basename(target.file),
-        pages,
-        ...(target.downloadUrl ? { downloadUrl: target.downloadUrl } : {}),
-      };
-    } catch (error) {
-      progress('failed');
-      if ((error as { details?: unknown }).details) throw error;
-      throw refuse(`The ${what} could not be written: ${(error as Error).message.split('\n')[0]}`, { code: 'ExportFailed', target: 'file' });
-    }
+    const missing = () => refuse(`No deal exists with the id ${dealId}.`, { code: 'MissingEntity', target: 'dealId' });
+    return exportToFile(env.exportTarget, {
+      format,
+      suggestedName: `${fileStem(deal.seedName, dealId)}-${what.replace(' ', '-')}-${fileDate(ctx.now())}.${format}`,
+      write: async (file) => {
+        let pages: number;
+        if (kind === 'memo') {
+          progress('reading');
+          const gathered = await gatherMemoData(ctx, dealId, { productVersion: version });
+          if (!gathered) throw missing();
+          progress('rendering');
+          pages = (await renderMemoPdf(gathered.data, { file })).pages;
+        } else {
+          const built = await writeCreditFile(ctx, dealId, file, { productVersion: version, onProgress: progress });
+          if (!built) throw missing();
+          pages = built.memoPages;
+        }
+        progress('done');
+        return { pages };
+      },
+      failed: (reason, error) => {
+        progress('failed');
+        // A refusal of our own (the deal went away meanwhile) is passed on as it is.
+        if ((error as { details?: unknown }).details) return error as Error;
+        return refuse(`The ${what} could not be written: ${reason}`, { code: 'ExportFailed', target: 'file' });
+      },
+    });
   }
 
   return {

@@ -1,0 +1,67 @@
+import { basename } from 'node:path';
+import type { ExportFileFormat } from '../contract/app-channels';
+import type { ExportTargetChooser } from './environment';
+
+/*
+ * The one path every file the UI exports takes (the cross-deal report, the portfolio stress,
+ * the deal comparison, the credit memo and the credit file): the host chooses where to write
+ * (Electron: the native save dialog; web mode: a file the bridge serves once), the writer
+ * writes there, and the answer says where, under the name the user sees.
+ */
+
+/** Where an export was written, as the UI shows and downloads it. */
+export interface WrittenFile {
+  /** Where the file was written (Electron: the path chosen in the save dialog). */
+  file: string;
+  fileName: string;
+  /** Web mode: a one-time link to download the file from. */
+  downloadUrl?: string;
+}
+
+export type ExportOutcome<R> = { cancelled: true } | ({ cancelled: false } & WrittenFile & R);
+
+export interface FileExport<R> {
+  format: ExportFileFormat;
+  suggestedName: string;
+  /** Writes the file; what it returns joins the answer (rows written, pages). */
+  write: (file: string) => Promise<R>;
+  /** The refusal a failed write becomes (a ChannelError built by the caller), from its first line. */
+  failed: (reason: string, error: unknown) => Error;
+}
+
+export async function exportToFile<R extends object>(chooser: ExportTargetChooser, job: FileExport<R>): Promise<ExportOutcome<R>> {
+  const target = await chooser({ format: job.format, suggestedName: job.suggestedName });
+  if (!target) return { cancelled: true };
+  let written: R;
+  try {
+    written = await job.write(target.file);
+  } catch (error) {
+    throw job.failed((error as Error).message?.split('\n')[0] ?? String(error), error);
+  }
+  return {
+    cancelled: false,
+    ...written,
+    file: target.file,
+    fileName: target.fileName ?? basename(target.file),
+    ...(target.downloadUrl ? { downloadUrl: target.downloadUrl } : {}),
+  };
+}
+
+/** `YYYY-MM-DD` of a date, for the names of exported files. */
+export function fileDate(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * Progress of a long write at most every `ms` milliseconds, and always at its end: enough for a
+ * progress bar, without an event for each of 100,000 rows.
+ */
+export function throttled(report: (done: number, total: number) => void, ms = 150): (done: number, total: number) => void {
+  let last = 0;
+  return (done, total) => {
+    if (done === total || Date.now() - last > ms) {
+      last = Date.now();
+      report(done, total);
+    }
+  };
+}
