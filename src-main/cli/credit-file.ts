@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { writeCreditFile } from '../reports';
 import { verifyCreditFile as verify } from '../sync';
-import { parseCommandArgs, UsageError } from './args';
-import { checkDataDir, checkOut, localUser, PRODUCT_VERSION, requireFlags, withStore, writeFailure } from './deal-output';
+import { UsageError } from './args';
+import { dealOutputArgs, localUser, PRODUCT_VERSION, withStore, writeFailure } from './deal-output';
 
 export const CREDIT_FILE_HELP = `uw credit-file — write a deal's sealed credit file (a zip)
 
@@ -29,29 +29,19 @@ or figure that differs with both values and exits 1.
 `;
 
 export async function creditFile(argv: string[]): Promise<void> {
-  const args = parseCommandArgs(argv, {
-    'data-dir': { type: 'string' },
-    deal: { type: 'string' },
-    out: { type: 'string' },
-    force: { type: 'boolean' },
-  });
-  if (args.help) {
-    process.stdout.write(CREDIT_FILE_HELP);
-    return;
-  }
-  requireFlags('credit-file', args, ['data-dir', 'deal', 'out']);
-  const dataDir = checkDataDir(args['data-dir']!);
-  const out = checkOut(args.out!, args.force === true);
+  const args = dealOutputArgs('credit-file', argv, CREDIT_FILE_HELP);
+  if (!args) return;
+  const { dataDir, dealId, out } = args;
   await withStore(dataDir, async (ctx) => {
-    const built = await writeCreditFile(ctx, args.deal!, out, {
+    const built = await writeCreditFile(ctx, dealId, out, {
       productVersion: PRODUCT_VERSION,
       preparedBy: localUser(),
       onProgress: (phase) => process.stderr.write(`credit-file: ${phase}\n`),
     }).catch((error: unknown) => {
       throw writeFailure(out, error);
     });
-    if (!built) throw new Error(`no deal with id "${args.deal}" in ${dataDir}`);
-    process.stdout.write(`wrote the credit file of ${built.manifest.dealName ?? args.deal} (${built.manifest.files.length + 1} files) to ${out}\n`);
+    if (!built) throw new Error(`no deal with id "${dealId}" in ${dataDir}`);
+    process.stdout.write(`wrote the credit file of ${built.manifest.dealName ?? dealId} (${built.manifest.files.length + 1} files) to ${out}\n`);
   });
 }
 

@@ -6,7 +6,7 @@ import type { GatewayContext } from '../gateway/context';
 import type { PlaceLookup } from '../gateway/place-lookup/place-lookup';
 import { closeDb, openDb, STORE_FILE } from '../store/db';
 import { loadSystemConfig } from '../store/system-config';
-import { UsageError } from './args';
+import { parseCommandArgs, UsageError } from './args';
 
 // What `uw memo` and `uw credit-file` share: a data directory's store opened for reading one
 // deal, and an output file checked before any work is done.
@@ -18,8 +18,29 @@ const NO_PLACE_LOOKUP: PlaceLookup = {
   resolve: async () => ({ ok: false, target: 'address', message: 'this command does not resolve addresses.' }),
 };
 
-export function requireFlags<K extends string>(command: string, args: Partial<Record<K, string | boolean | undefined>>, flags: readonly K[]): void {
-  for (const flag of flags) if (!args[flag]) throw new UsageError(`--${flag} is required (see uw ${command} --help)`);
+export interface DealOutputArgs {
+  dataDir: string;
+  dealId: string;
+  out: string;
+}
+
+/**
+ * The flags both commands take (--data-dir, --deal, --out, --force), checked before any work:
+ * a store in the data directory, an output the command may write. Null: --help was printed.
+ */
+export function dealOutputArgs(command: string, argv: string[], help: string): DealOutputArgs | null {
+  const args = parseCommandArgs(argv, {
+    'data-dir': { type: 'string' },
+    deal: { type: 'string' },
+    out: { type: 'string' },
+    force: { type: 'boolean' },
+  });
+  if (args.help) {
+    process.stdout.write(help);
+    return null;
+  }
+  for (const flag of ['data-dir', 'deal', 'out'] as const) if (!args[flag]) throw new UsageError(`--${flag} is required (see uw ${command} --help)`);
+  return { dataDir: checkDataDir(args['data-dir']!), dealId: args.deal!, out: checkOut(args.out!, args.force === true) };
 }
 
 /** The data directory, which must hold a store. */

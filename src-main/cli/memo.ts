@@ -1,6 +1,5 @@
 import { gatherMemoData, renderMemoPdf } from '../reports';
-import { parseCommandArgs } from './args';
-import { checkDataDir, checkOut, localUser, PRODUCT_VERSION, requireFlags, withStore, writeFailure } from './deal-output';
+import { dealOutputArgs, localUser, PRODUCT_VERSION, withStore, writeFailure } from './deal-output';
 
 export const MEMO_HELP = `uw memo — write a deal's credit memo as a PDF
 
@@ -14,27 +13,17 @@ The memo shows the deal as the API reads it (docs/credit-memo.md). The last line
 `;
 
 export async function memo(argv: string[]): Promise<void> {
-  const args = parseCommandArgs(argv, {
-    'data-dir': { type: 'string' },
-    deal: { type: 'string' },
-    out: { type: 'string' },
-    force: { type: 'boolean' },
-  });
-  if (args.help) {
-    process.stdout.write(MEMO_HELP);
-    return;
-  }
-  requireFlags('memo', args, ['data-dir', 'deal', 'out']);
-  const dataDir = checkDataDir(args['data-dir']!);
-  const out = checkOut(args.out!, args.force === true);
+  const args = dealOutputArgs('memo', argv, MEMO_HELP);
+  if (!args) return;
+  const { dataDir, dealId, out } = args;
   await withStore(dataDir, async (ctx) => {
     process.stderr.write('memo: reading the deal\n');
-    const gathered = await gatherMemoData(ctx, args.deal!, { productVersion: PRODUCT_VERSION, preparedBy: localUser() });
-    if (!gathered) throw new Error(`no deal with id "${args.deal}" in ${dataDir}`);
+    const gathered = await gatherMemoData(ctx, dealId, { productVersion: PRODUCT_VERSION, preparedBy: localUser() });
+    if (!gathered) throw new Error(`no deal with id "${dealId}" in ${dataDir}`);
     process.stderr.write('memo: rendering the PDF\n');
     const result = await renderMemoPdf(gathered.data, { file: out }).catch((error: unknown) => {
       throw writeFailure(out, error);
     });
-    process.stdout.write(`wrote the credit memo of ${gathered.data.deal.seedName ?? args.deal} (${result.pages} pages) to ${out}\n`);
+    process.stdout.write(`wrote the credit memo of ${gathered.data.deal.seedName ?? dealId} (${result.pages} pages) to ${out}\n`);
   });
 }
