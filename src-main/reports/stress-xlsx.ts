@@ -3,7 +3,6 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { OpenedPortfolioStress } from '../gateway';
 import { writeAtomically } from './atomic-file';
-import type { ColumnKind } from './columns';
 import {
   STRESS_DEALS_SHEET,
   STRESS_SUMMARY_SHEET,
@@ -43,10 +42,10 @@ function printSetup(sheetTitle: string, producedAt: Date, profileName: string): 
   };
 }
 
-function cell(value: unknown, kind: ColumnKind): ExcelJS.CellValue {
+/** A value as a cell: numbers as numbers (the column's format shows them), null and non-finite empty, the rest text. */
+function cell(value: unknown): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  void kind;
   return String(value);
 }
 
@@ -86,7 +85,7 @@ export async function writeStressXlsx(run: OpenedPortfolioStress, options: Stres
       for await (const batch of run.batches) {
         for (const row of batch) {
           if (streamError) throw streamError;
-          const added = deals.addRow(columns.map((c) => cell(c.value(row), c.kind)));
+          const added = deals.addRow(columns.map((c) => cell(c.value(row))));
           columns.forEach((c, i) => {
             const numFmt = XLSX_FORMATS[c.kind];
             if (numFmt) added.getCell(i + 1).numFmt = numFmt;
@@ -106,7 +105,7 @@ export async function writeStressXlsx(run: OpenedPortfolioStress, options: Stres
       summary.columns = SUMMARY_COLUMNS.map((c) => ({ width: c.width }));
       header(summary, SUMMARY_COLUMNS.map((c) => c.title));
       for (const s of summaryRows(run.totals())) {
-        const added = summary.addRow(SUMMARY_COLUMNS.map((c) => cell(c.value(s), c.kind)));
+        const added = summary.addRow(SUMMARY_COLUMNS.map((c) => cell(c.value(s))));
         SUMMARY_COLUMNS.forEach((c, i) => {
           const numFmt = XLSX_FORMATS[c.kind];
           if (numFmt) added.getCell(i + 1).numFmt = numFmt;
