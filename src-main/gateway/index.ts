@@ -1,6 +1,7 @@
 import type { EndpointName } from '../contract';
 import { bulkUpdateDeals } from './bulk-update';
 import { getCollateralCashFlow } from './cash-flow-read';
+import { getDealChanges, getDealGraphs } from './change-feed';
 import {
   getBaseComponentInfo,
   getCommercialComponentInfo,
@@ -58,4 +59,6 @@ export const GATEWAY: Record<EndpointName, GatewayHandler> = {
   getPersonInfo: (ctx, r) => getPersonInfo(ctx, r.params.id!),
   getCompanyInfo: (ctx, r) => getCompanyInfo(ctx, r.params.id!),
   getCrossDealCollateralReport: (ctx, r) => getCrossDealCollateralReport(ctx, r.body),
+  getDealChanges: (ctx, r) => getDealChanges(ctx, r.params),
+  getDealGraphs: (ctx, r) => getDealGraphs(ctx, r.body),
 };

@@ -57,6 +57,12 @@ async function buildReference(createInstance: () => FastifyInstance, routes: rea
       info: { title: 'Deal Underwriting Service', version: '1.0.0', description: 'The Underwriting Workstation implementation of the Deal Underwriting Service API.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
+      tags: [
+        {
+          name: 'Extensions',
+          description: 'Endpoints beyond the Deal Underwriting Service spec. Each is marked x-extension: true.',
+        },
+      ],
     },
     transform: (route) => {
       const transformed = jsonSchemaTransform(route);

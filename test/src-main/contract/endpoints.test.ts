@@ -14,8 +14,9 @@ const all = Object.entries(ENDPOINTS) as [keyof typeof ENDPOINTS, EndpointDef][]
 const failure = { success: false, error: { target: 'id', code: 'MissingEntity', message: 'No deal d404', details: [] } };
 
 describe('ENDPOINTS', () => {
-  it('lists the 21 spec endpoints and the import report, each under its own name', () => {
-    expect(all).toHaveLength(22);
+  it('lists the 21 spec endpoints and the import report, each under its own name, beside the marked extensions', () => {
+    expect(all.filter(([, e]) => !e.extension)).toHaveLength(22);
+    expect(all.filter(([, e]) => e.extension).map(([key]) => key)).toEqual(expect.arrayContaining(['getDealChanges', 'getDealGraphs']));
     for (const [key, endpoint] of all) expect(endpoint.name).toBe(key);
     expect(ENDPOINT_NAMES).toContain('getImportReport');
   });

@@ -90,9 +90,18 @@ describe('the served OpenAPI document', () => {
     expect(compiled).toBeGreaterThan(50);
   });
 
+  it('marks the sync extensions (change feed, bulk graph reads) as extensions, and no spec endpoint', () => {
+    const marked = operations().filter(({ op }) => (op as Json)['x-extension'] === true);
+    expect(marked.map(({ op }) => op.operationId)).toEqual(expect.arrayContaining(['getDealChanges', 'getDealGraphs']));
+    for (const { op } of marked) expect((op as Json).tags).toEqual(['Extensions']);
+    const changes = operations().find(({ op }) => op.operationId === 'getDealChanges')!;
+    expect(changes.op.parameters?.map((p) => `${p.in} ${p.name}`).sort()).toEqual(['query limit', 'query since']);
+    expect(operations().find(({ op }) => op.operationId === 'getDealInfo')!.op).not.toHaveProperty('x-extension');
+  });
+
   it('documents the 401 answer, its envelope, on every resource path', () => {
     const resources = operations().filter(({ path }) => path.startsWith(`${API_PREFIX}/`));
-    expect(resources).toHaveLength(22);
+    expect(resources).toHaveLength(24);
     const compile = schemaValidator();
     const unauthorized = { success: false, error: { target: 'Authorization', code: 'ValidationError', message: 'x', details: [] } };
     for (const { path, op } of resources) {
@@ -149,8 +158,8 @@ describe('real answers against the served document', () => {
     const answered = new Map<string, number>();
     const failures: string[] = [];
     /** Calls an endpoint and validates the answer with the document's schema of its operation. */
-    async function call<T = Json>(method: 'get' | 'post', template: string, params: Record<string, string> = {}, body?: unknown): Promise<T> {
-      const path = template.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(params[key]!));
+    async function call<T = Json>(method: 'get' | 'post', template: string, params: Record<string, string> = {}, body?: unknown, query = ''): Promise<T> {
+      const path = template.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(params[key]!)) + query;
       const res = await s.api(method.toUpperCase(), path.slice(API_PREFIX.length), body);
       expect(res.status, path).toBe(200);
       expect(res.body.success, `${path}: ${JSON.stringify(res.body.error)}`).toBe(true);
@@ -204,13 +213,18 @@ describe('real answers against the served document', () => {
       collaterals: [{ clientItemId: 'row-1', collateralCreateData: { dealIds: [dealIds[0]], name: 'Annex', propertyType: 'Office', address: { fullAddress: '100 Main St, Springfield, IL 62701' } } }],
     });
     await call('get', P('getImportReport'), { reportId: imported.reportId });
+    // The sync extensions: the change feed (a query string, not a path id) and the bulk graph reads.
+    const changes = await call<{ cursor: string; hasMore: boolean }>('get', P('getDealChanges'), {}, undefined, '?limit=5');
+    expect(changes.hasMore).toBe(true);
+    await call('get', P('getDealChanges'), {}, undefined, `?since=${encodeURIComponent(changes.cursor)}`);
+    await call('post', P('getDealGraphs'), {}, { dealIds: dealIds.slice(0, 5) });
 
     expect(failures).toEqual([]);
     // Every kind of record the API reads was met, and every read endpoint answered.
     for (const [kind, count] of Object.entries(seen)) expect(count, kind).toBeGreaterThan(0);
     const reads = operations().filter(({ method, op }) => method === 'get' && op.operationId).map(({ op }) => op.operationId!);
-    expect(reads.length).toBe(16);
-    for (const name of [...reads, 'getCrossDealCollateralReport']) expect(answered.get(name), name).toBeGreaterThan(0);
+    expect(reads.length).toBe(17);
+    for (const name of [...reads, 'getCrossDealCollateralReport', 'getDealGraphs']) expect(answered.get(name), name).toBeGreaterThan(0);
     expect([...answered.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(DEMO_DEALS * 10);
   }, 120_000);
 
