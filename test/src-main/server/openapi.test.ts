@@ -17,6 +17,8 @@ import { OWNER, startTestService, tempDir, type TestService } from '../../suppor
 type Json = Record<string, unknown>;
 interface Operation {
   operationId?: string;
+  tags?: string[];
+  'x-extension'?: boolean;
   parameters?: { name: string; in: string; schema: Json }[];
   requestBody?: { content: Record<string, { schema: Json }> };
   responses: Record<string, { content?: Record<string, { schema: Json }> }>;
@@ -91,9 +93,9 @@ describe('the served OpenAPI document', () => {
   });
 
   it('marks the sync extensions (change feed, bulk graph reads) as extensions, and no spec endpoint', () => {
-    const marked = operations().filter(({ op }) => (op as Json)['x-extension'] === true);
+    const marked = operations().filter(({ op }) => op['x-extension'] === true);
     expect(marked.map(({ op }) => op.operationId)).toEqual(expect.arrayContaining(['getDealChanges', 'getDealGraphs']));
-    for (const { op } of marked) expect((op as Json).tags).toEqual(['Extensions']);
+    for (const { op } of marked) expect(op.tags).toEqual(['Extensions']);
     const changes = operations().find(({ op }) => op.operationId === 'getDealChanges')!;
     expect(changes.op.parameters?.map((p) => `${p.in} ${p.name}`).sort()).toEqual(['query limit', 'query since']);
     expect(operations().find(({ op }) => op.operationId === 'getDealInfo')!.op).not.toHaveProperty('x-extension');
