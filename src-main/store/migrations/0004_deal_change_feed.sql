@@ -13,7 +13,7 @@ CREATE TRIGGER `deals_insert_change` AFTER INSERT ON `deals` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT NEW.`id` AS `deal_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -21,7 +21,7 @@ CREATE TRIGGER `deals_update_change` AFTER UPDATE ON `deals` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT NEW.`id` AS `deal_id` UNION SELECT OLD.`id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -37,7 +37,7 @@ CREATE TRIGGER `deal_people_insert_change` AFTER INSERT ON `deal_people` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT NEW.`deal_id` AS `deal_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -45,7 +45,7 @@ CREATE TRIGGER `deal_people_update_change` AFTER UPDATE ON `deal_people` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT OLD.`deal_id` AS `deal_id` UNION SELECT NEW.`deal_id` AS `deal_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -53,7 +53,7 @@ CREATE TRIGGER `deal_people_delete_change` AFTER DELETE ON `deal_people` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT OLD.`deal_id` AS `deal_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -61,7 +61,7 @@ CREATE TRIGGER `deal_companies_insert_change` AFTER INSERT ON `deal_companies` B
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT NEW.`deal_id` AS `deal_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -69,7 +69,7 @@ CREATE TRIGGER `deal_companies_update_change` AFTER UPDATE ON `deal_companies` B
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT OLD.`deal_id` AS `deal_id` UNION SELECT NEW.`deal_id` AS `deal_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -77,7 +77,7 @@ CREATE TRIGGER `deal_companies_delete_change` AFTER DELETE ON `deal_companies` B
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT OLD.`deal_id` AS `deal_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -85,7 +85,7 @@ CREATE TRIGGER `deal_collaterals_insert_change` AFTER INSERT ON `deal_collateral
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT NEW.`deal_id` AS `deal_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -93,7 +93,7 @@ CREATE TRIGGER `deal_collaterals_update_change` AFTER UPDATE ON `deal_collateral
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT OLD.`deal_id` AS `deal_id` UNION SELECT NEW.`deal_id` AS `deal_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -101,7 +101,7 @@ CREATE TRIGGER `deal_collaterals_delete_change` AFTER DELETE ON `deal_collateral
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT OLD.`deal_id` AS `deal_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -109,7 +109,7 @@ CREATE TRIGGER `funds_analyses_insert_change` AFTER INSERT ON `funds_analyses` B
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT NEW.`deal_id` AS `deal_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -117,7 +117,7 @@ CREATE TRIGGER `funds_analyses_update_change` AFTER UPDATE ON `funds_analyses` B
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT OLD.`deal_id` AS `deal_id` UNION SELECT NEW.`deal_id` AS `deal_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -125,7 +125,7 @@ CREATE TRIGGER `funds_analyses_delete_change` AFTER DELETE ON `funds_analyses` B
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT OLD.`deal_id` AS `deal_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -133,7 +133,7 @@ CREATE TRIGGER `fund_sources_insert_change` AFTER INSERT ON `fund_sources` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `funds_analyses` WHERE `id` = NEW.`funds_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -141,7 +141,7 @@ CREATE TRIGGER `fund_sources_update_change` AFTER UPDATE ON `fund_sources` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `funds_analyses` WHERE `id` = OLD.`funds_id` UNION SELECT `deal_id` FROM `funds_analyses` WHERE `id` = NEW.`funds_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -149,7 +149,7 @@ CREATE TRIGGER `fund_sources_delete_change` AFTER DELETE ON `fund_sources` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `funds_analyses` WHERE `id` = OLD.`funds_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -157,7 +157,7 @@ CREATE TRIGGER `fund_uses_insert_change` AFTER INSERT ON `fund_uses` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `funds_analyses` WHERE `id` = NEW.`funds_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -165,7 +165,7 @@ CREATE TRIGGER `fund_uses_update_change` AFTER UPDATE ON `fund_uses` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `funds_analyses` WHERE `id` = OLD.`funds_id` UNION SELECT `deal_id` FROM `funds_analyses` WHERE `id` = NEW.`funds_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -173,7 +173,7 @@ CREATE TRIGGER `fund_uses_delete_change` AFTER DELETE ON `fund_uses` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `funds_analyses` WHERE `id` = OLD.`funds_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -181,7 +181,7 @@ CREATE TRIGGER `people_insert_change` AFTER INSERT ON `people` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_people` WHERE `person_id` = NEW.`id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -189,7 +189,7 @@ CREATE TRIGGER `people_update_change` AFTER UPDATE ON `people` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_people` WHERE `person_id` = OLD.`id` UNION SELECT `deal_id` FROM `deal_people` WHERE `person_id` = NEW.`id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -197,7 +197,7 @@ CREATE TRIGGER `people_delete_change` AFTER DELETE ON `people` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_people` WHERE `person_id` = OLD.`id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -205,7 +205,7 @@ CREATE TRIGGER `companies_insert_change` AFTER INSERT ON `companies` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_companies` WHERE `company_id` = NEW.`id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -213,7 +213,7 @@ CREATE TRIGGER `companies_update_change` AFTER UPDATE ON `companies` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_companies` WHERE `company_id` = OLD.`id` UNION SELECT `deal_id` FROM `deal_companies` WHERE `company_id` = NEW.`id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -221,7 +221,7 @@ CREATE TRIGGER `companies_delete_change` AFTER DELETE ON `companies` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_companies` WHERE `company_id` = OLD.`id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -229,7 +229,7 @@ CREATE TRIGGER `collaterals_insert_change` AFTER INSERT ON `collaterals` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = NEW.`id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -237,7 +237,7 @@ CREATE TRIGGER `collaterals_update_change` AFTER UPDATE ON `collaterals` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = OLD.`id` UNION SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = NEW.`id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -245,7 +245,7 @@ CREATE TRIGGER `collaterals_delete_change` AFTER DELETE ON `collaterals` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = OLD.`id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -253,7 +253,7 @@ CREATE TRIGGER `components_insert_change` AFTER INSERT ON `components` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = NEW.`collateral_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -261,7 +261,7 @@ CREATE TRIGGER `components_update_change` AFTER UPDATE ON `components` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = OLD.`collateral_id` UNION SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = NEW.`collateral_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -269,7 +269,7 @@ CREATE TRIGGER `components_delete_change` AFTER DELETE ON `components` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = OLD.`collateral_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -277,7 +277,7 @@ CREATE TRIGGER `revenue_valuations_insert_change` AFTER INSERT ON `revenue_valua
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = NEW.`collateral_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -285,7 +285,7 @@ CREATE TRIGGER `revenue_valuations_update_change` AFTER UPDATE ON `revenue_valua
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = OLD.`collateral_id` UNION SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = NEW.`collateral_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -293,7 +293,7 @@ CREATE TRIGGER `revenue_valuations_delete_change` AFTER DELETE ON `revenue_valua
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = OLD.`collateral_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -301,7 +301,7 @@ CREATE TRIGGER `alternative_valuations_insert_change` AFTER INSERT ON `alternati
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = NEW.`collateral_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -309,7 +309,7 @@ CREATE TRIGGER `alternative_valuations_update_change` AFTER UPDATE ON `alternati
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = OLD.`collateral_id` UNION SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = NEW.`collateral_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -317,7 +317,7 @@ CREATE TRIGGER `alternative_valuations_delete_change` AFTER DELETE ON `alternati
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = OLD.`collateral_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -325,7 +325,7 @@ CREATE TRIGGER `market_data_insert_change` AFTER INSERT ON `market_data` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = NEW.`component_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -333,7 +333,7 @@ CREATE TRIGGER `market_data_update_change` AFTER UPDATE ON `market_data` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = OLD.`component_id` UNION SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = NEW.`component_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -341,7 +341,7 @@ CREATE TRIGGER `market_data_delete_change` AFTER DELETE ON `market_data` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = OLD.`component_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -349,7 +349,7 @@ CREATE TRIGGER `sales_comps_insert_change` AFTER INSERT ON `sales_comps` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = NEW.`component_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -357,7 +357,7 @@ CREATE TRIGGER `sales_comps_update_change` AFTER UPDATE ON `sales_comps` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = OLD.`component_id` UNION SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = NEW.`component_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -365,7 +365,7 @@ CREATE TRIGGER `sales_comps_delete_change` AFTER DELETE ON `sales_comps` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = OLD.`component_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -373,7 +373,7 @@ CREATE TRIGGER `living_units_insert_change` AFTER INSERT ON `living_units` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = NEW.`component_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -381,7 +381,7 @@ CREATE TRIGGER `living_units_update_change` AFTER UPDATE ON `living_units` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = OLD.`component_id` UNION SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = NEW.`component_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -389,7 +389,7 @@ CREATE TRIGGER `living_units_delete_change` AFTER DELETE ON `living_units` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = OLD.`component_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -397,7 +397,7 @@ CREATE TRIGGER `rent_rolls_insert_change` AFTER INSERT ON `rent_rolls` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = NEW.`component_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -405,7 +405,7 @@ CREATE TRIGGER `rent_rolls_update_change` AFTER UPDATE ON `rent_rolls` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = OLD.`component_id` UNION SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = NEW.`component_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -413,7 +413,7 @@ CREATE TRIGGER `rent_rolls_delete_change` AFTER DELETE ON `rent_rolls` BEGIN
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = OLD.`component_id`)
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -421,7 +421,7 @@ CREATE TRIGGER `rent_roll_items_insert_change` AFTER INSERT ON `rent_roll_items`
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = (SELECT `component_id` FROM `rent_rolls` WHERE `id` = NEW.`rent_roll_id`))
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -429,7 +429,7 @@ CREATE TRIGGER `rent_roll_items_update_change` AFTER UPDATE ON `rent_roll_items`
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = (SELECT `component_id` FROM `rent_rolls` WHERE `id` = OLD.`rent_roll_id`) UNION SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = (SELECT `component_id` FROM `rent_rolls` WHERE `id` = NEW.`rent_roll_id`))
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -437,7 +437,7 @@ CREATE TRIGGER `rent_roll_items_delete_change` AFTER DELETE ON `rent_roll_items`
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT dc.`deal_id` FROM `components` c JOIN `deal_collaterals` dc ON dc.`collateral_id` = c.`collateral_id` WHERE c.`id` = (SELECT `component_id` FROM `rent_rolls` WHERE `id` = OLD.`rent_roll_id`))
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -445,7 +445,7 @@ CREATE TRIGGER `cash_flow_transactions_insert_change` AFTER INSERT ON `cash_flow
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = (SELECT `collateral_id` FROM `revenue_valuations` WHERE `id` = NEW.`valuation_id`))
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -453,7 +453,7 @@ CREATE TRIGGER `cash_flow_transactions_update_change` AFTER UPDATE ON `cash_flow
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = (SELECT `collateral_id` FROM `revenue_valuations` WHERE `id` = OLD.`valuation_id`) UNION SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = (SELECT `collateral_id` FROM `revenue_valuations` WHERE `id` = NEW.`valuation_id`))
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
 --> statement-breakpoint
@@ -461,6 +461,6 @@ CREATE TRIGGER `cash_flow_transactions_delete_change` AFTER DELETE ON `cash_flow
 	UPDATE `change_feed` SET `seq` = `seq` + 1 WHERE `id` = 1;
 	INSERT INTO `deal_changes` (`deal_id`, `seq`, `kind`)
 		SELECT `deal_id`, (SELECT `seq` FROM `change_feed` WHERE `id` = 1), 'Upsert' FROM (SELECT `deal_id` FROM `deal_collaterals` WHERE `collateral_id` = (SELECT `collateral_id` FROM `revenue_valuations` WHERE `id` = OLD.`valuation_id`))
-		WHERE `deal_id` IN (SELECT `id` FROM `deals`)
+		WHERE EXISTS (SELECT 1 FROM `deals` d WHERE d.`id` = `deal_id`)
 		ON CONFLICT (`deal_id`) DO UPDATE SET `seq` = excluded.`seq`, `kind` = excluded.`kind`;
 END;
