@@ -30,7 +30,7 @@ export const DealChangesQueryDto = z.object({
     .string()
     .max(CURSOR_MAX_LENGTH)
     .optional()
-    .describe('The cursor of an earlier answer; absent: from the beginning (every deal stored, once)'),
+    .describe('The cursor of an earlier answer; absent: from the beginning (every deal stored, and the deals deleted since, once each)'),
   limit: z.coerce
     .number()
     .int()

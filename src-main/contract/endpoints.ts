@@ -255,8 +255,8 @@ export const ENDPOINTS = {
       'Extension beyond the Deal Underwriting Service spec. Every write to a deal\'s graph (the deal, its collaterals, components, rent rolls, ' +
       'cash flows, funds, people and companies and their links; creates and deletes) advances the store\'s change sequence in the same ' +
       'transaction. The answer lists the deals changed after `since`, oldest first, each at most once with its latest change (Upsert or Delete), ' +
-      `at most \`limit\` of them (1 to ${CHANGES_PAGE_MAX}); \`hasMore\` says to ask again with the new cursor. Without \`since\`, every deal ` +
-      'stored is listed. A cursor this store cannot continue from (malformed, from another store, or ahead of it, as after a restore) ' +
+      `at most \`limit\` of them (1 to ${CHANGES_PAGE_MAX}); \`hasMore\` says to ask again with the new cursor. Without \`since\`, the feed ` +
+      'is read from its beginning: every deal stored as an Upsert, and every deal deleted since the feed began as a Delete. A cursor this store cannot continue from (malformed, from another store, or ahead of it, as after a restore) ' +
       'is refused with ValidationError on `since`: start over without it. Read the feed before the graphs it names.',
   },
   getDealGraphs: {

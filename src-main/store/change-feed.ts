@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, or } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from './db';
 import { changeFeed, dealChanges } from './schema';
 
@@ -28,7 +28,7 @@ export function dealChangesAfter(db: Db, after: { seq: number; dealId: string },
   return db
     .select({ dealId: dealChanges.dealId, seq: dealChanges.seq, kind: dealChanges.kind })
     .from(dealChanges)
-    .where(or(gt(dealChanges.seq, after.seq), and(eq(dealChanges.seq, after.seq), gt(dealChanges.dealId, after.dealId))))
+    .where(sql`(${dealChanges.seq}, ${dealChanges.dealId}) > (${after.seq}, ${after.dealId})`)
     .orderBy(asc(dealChanges.seq), asc(dealChanges.dealId))
     .limit(limit)
     .all() as DealChangeRow[];

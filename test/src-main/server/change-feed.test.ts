@@ -222,6 +222,27 @@ describe('the change feed', () => {
     for (const id of all) expect(seen).toContain(id);
   });
 
+  it('pages through deals that one statement changed together (one sequence number) without losing or repeating one', async () => {
+    const ids = (await dealIds()).slice(0, 4);
+    const shared = mirrorOf(ids[0]!).scope.collateralIds[0]!;
+    db.transaction((tx) => {
+      for (const id of ids.slice(1)) tx.insert(t.dealCollaterals).values({ dealId: id, collateralId: shared, position: 99 }).onConflictDoNothing().run();
+    });
+    const { cursor } = await drain();
+    db.update(t.collaterals).set({ name: 'Shared by four deals' }).where(eq(t.collaterals.id, shared)).run();
+    const seqs = db.select({ seq: t.dealChanges.seq }).from(t.dealChanges).where(inArray(t.dealChanges.dealId, ids)).all();
+    expect(new Set(seqs.map((r) => r.seq)).size).toBe(1); // a tie, ordered by deal id
+    const pages: string[][] = [];
+    let since = cursor;
+    for (;;) {
+      const page = await feed(s, since, 1);
+      pages.push(page.changes.map((c) => c.dealId));
+      since = page.cursor;
+      if (!page.hasMore) break;
+    }
+    expect(pages.flat()).toEqual([...ids].sort());
+  });
+
   it('refuses on since a cursor it cannot continue from: malformed, from another store, ahead of the store', async () => {
     const other = await startTestService({ demoDeals: 1, users: [OWNER] });
     try {
