@@ -117,6 +117,11 @@ export async function getDealGraphs(ctx: GatewayContext, body: unknown): Promise
   const parsed = parseBody(DealGraphsRequestDto, body);
   if (!parsed.ok) return parsed.failure;
   const graphs: DealGraphDto[] = [];
-  for (const dealId of new Set(parsed.value.dealIds)) graphs.push(await dealGraph(ctx, dealId));
+  for (const dealId of new Set(parsed.value.dealIds)) {
+    // The reads are synchronous underneath: a deal's graph is read without other requests in
+    // between; between deals the event loop turns, so 100 graphs (~0.8 s) do not hold the server.
+    graphs.push(await dealGraph(ctx, dealId));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   return ok({ graphs });
 }
