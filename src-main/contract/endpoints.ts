@@ -9,6 +9,14 @@ import {
 } from './analysis';
 import { UpdateDealsRequestDto, UpdateDealsResponseDto } from './bulk-update';
 import { CollateralCashFlowResponseDto } from './cash-flow';
+import {
+  CHANGES_PAGE_MAX,
+  DealChangesQueryDto,
+  DealChangesResponseDto,
+  DealGraphsRequestDto,
+  DealGraphsResponseDto,
+  GRAPHS_MAX_DEALS,
+} from './change-feed';
 import { CollateralSummaryResponseDto } from './collateral';
 import {
   CommercialComponentInfoResponseDto,
@@ -47,10 +55,12 @@ export interface EndpointDef {
   path: string;
   aliases?: readonly string[];
   params?: z.ZodObject;
+  /** Query string parameters (strings on the wire; the gateway receives them with the params). */
+  query?: z.ZodObject;
   body?: z.ZodType;
   response: z.ZodObject<EnvelopeShape & z.ZodRawShape>;
   summary: string;
-  /** Beyond the spec (issue 14's analysis): tagged Extensions and marked x-extension in the OpenAPI document. */
+  /** Beyond the spec: tagged Extensions and marked x-extension in the OpenAPI document. */
   extension?: boolean;
   /** A longer description for the OpenAPI document. */
   description?: string;
@@ -280,6 +290,37 @@ export const ENDPOINTS = {
       "Extension beyond the Deal Underwriting Service spec. Selects deals with the cross-deal report's filter and answers, unstressed and per " +
       'scenario: deals, exposure (sum of loan amounts), count and exposure with DSCR below policy, below 1.00x, LTV above policy, exposure-weighted ' +
       'DSCR and LTV, a DSCR distribution; and the per-deal rows, paged. Nothing is written.',
+  },
+  getDealChanges: {
+    name: 'getDealChanges',
+    method: 'GET',
+    path: '/getDealChanges',
+    query: DealChangesQueryDto,
+    response: DealChangesResponseDto,
+    summary: 'List the deals whose graph changed since a cursor (extension, for sync)',
+    extension: true,
+    description:
+      'Extension beyond the Deal Underwriting Service spec. Every write to a deal\'s graph (the deal, its collaterals, components, rent rolls, ' +
+      'cash flows, funds, people and companies and their links; creates and deletes) advances the store\'s change sequence in the same ' +
+      'transaction. The answer lists the deals changed after `since`, oldest first, each at most once with its latest change (Upsert or Delete), ' +
+      `at most \`limit\` of them (1 to ${CHANGES_PAGE_MAX}); \`hasMore\` says to ask again with the new cursor. Without \`since\`, the feed ` +
+      'is read from its beginning: every deal stored as an Upsert, and every deal deleted since the feed began as a Delete. A cursor this store cannot continue from (malformed, from another store, or ahead of it, as after a restore) ' +
+      'is refused with ValidationError on `since`: start over without it. Read the feed before the graphs it names.',
+  },
+  getDealGraphs: {
+    name: 'getDealGraphs',
+    method: 'POST',
+    path: '/getDealGraphs',
+    body: DealGraphsRequestDto,
+    response: DealGraphsResponseDto,
+    summary: 'Read the whole graph of up to 100 deals in one call (extension, for sync)',
+    extension: true,
+    description:
+      'Extension beyond the Deal Underwriting Service spec. For each deal, every read of its graph as the single read endpoint answers it ' +
+      '(the same bytes, envelope included), keyed by endpoint name and path id: the deal, its funds, collateral and component summaries, ' +
+      'each collateral\'s component summary and cash flow, each component\'s base and typed read, each rent roll, its people and companies, ' +
+      `and the cross-deal report filtered to the deal. A deal that does not exist answers MissingEntity in its entry. The answer is bounded by ` +
+      `asking for at most ${GRAPHS_MAX_DEALS} deals a request: a client with more pages through them.`,
   },
 } as const satisfies Record<string, EndpointDef>;
 

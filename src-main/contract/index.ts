@@ -1,6 +1,7 @@
 export * from './address';
 export * from './analysis';
 export * from './bulk-update';
+export * from './change-feed';
 export * from './cash-flow';
 export * from './collateral';
 export * from './component';

@@ -2,6 +2,7 @@ import type { EndpointName } from '../contract';
 import { sizeLoan, stressDeal, stressPortfolio } from './analysis';
 import { bulkUpdateDeals } from './bulk-update';
 import { getCollateralCashFlow } from './cash-flow-read';
+import { getDealChanges, getDealGraphs } from './change-feed';
 import {
   getBaseComponentInfo,
   getCommercialComponentInfo,
@@ -69,4 +70,6 @@ export const GATEWAY: Record<EndpointName, GatewayHandler> = {
   sizeLoan: (ctx, r) => sizeLoan(ctx, r.body),
   stressDeal: (ctx, r) => stressDeal(ctx, r.body),
   stressPortfolio: (ctx, r) => stressPortfolio(ctx, r.body),
+  getDealChanges: (ctx, r) => getDealChanges(ctx, r.params),
+  getDealGraphs: (ctx, r) => getDealGraphs(ctx, r.body),
 };

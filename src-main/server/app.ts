@@ -177,6 +177,7 @@ function apiRoutes(): ApiRoute[] {
       // Endpoints beyond the spec carry the Extensions tag and an x-extension mark.
       ...('extension' in def && def.extension ? { tags: ['Extensions'], 'x-extension': true, description: def.description } : {}),
       ...('params' in def ? { params: def.params } : {}),
+      ...('query' in def ? { querystring: def.query } : {}),
       ...('body' in def ? { body: def.body } : {}),
       response: {
         200: documentedAnswer('The envelope: success with the fields below, or success false with the error alone (an unknown id, an invalid request)', replySchema(name)),
@@ -245,7 +246,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         if (params && !params.success) return { success: false, error: issuesToErrorDto(params.error, request.params) } as never;
         const clientId = clientOf.get(request);
         const ctx = clientId === undefined ? options.gateway : actingAs(options.gateway, { who: clientId, source: 'api' });
-        return (await handler(ctx, { params: (request.params ?? {}) as Record<string, string>, body: request.body })) as never;
+        // Query parameters (only the extensions have any) reach the gateway with the path's, which win.
+        const query = def.query ? ((request.query ?? {}) as Record<string, string>) : {};
+        const all = { ...query, ...((request.params ?? {}) as Record<string, string>) };
+        return (await handler(ctx, { params: all, body: request.body })) as never;
       },
     });
   }

@@ -61,7 +61,7 @@ async function buildReference(createInstance: () => FastifyInstance, routes: rea
         {
           name: 'Extensions',
           description:
-            'Endpoints beyond the Deal Underwriting Service spec (loan sizing and stress, issue 14): read-only analysis over the same deals and figures. Each is marked x-extension: true.',
+            'Endpoints beyond the Deal Underwriting Service spec: loan sizing and stress (read-only analysis over the same deals and figures), the change feed and bulk graph reads for sync. Each is marked x-extension: true.',
         },
       ],
     },

@@ -532,3 +532,30 @@ export const dealNotes = sqliteTable(
   },
   (t) => [index('deal_notes_deal').on(t.dealId, t.id)],
 );
+
+/**
+ * The change feed (docs/api.md, "Change feed"): one row per deal whose graph changed, with the
+ * sequence number of its latest change and whether it was written (Upsert) or deleted (Delete).
+ * No foreign key: a deleted deal keeps its row. Written only by the triggers of the custom
+ * migration deal_change_feed, in the same statement as the change, so that every write path
+ * advances it. Ties in `seq` (one statement touching several deals) are ordered by deal id.
+ */
+export const dealChanges = sqliteTable(
+  'deal_changes',
+  {
+    dealId: text('deal_id').primaryKey(),
+    seq: integer('seq').notNull(),
+    kind: text('kind').notNull(), // Upsert | Delete
+  },
+  (t) => [index('deal_changes_seq').on(t.seq, t.dealId)],
+);
+
+/**
+ * The feed's single row (id 1): the store's identity, drawn once when the feed is created (a
+ * cursor from another store is refused), and the last sequence number handed out.
+ */
+export const changeFeed = sqliteTable('change_feed', {
+  id: integer('id').primaryKey(),
+  storeId: text('store_id').notNull(),
+  seq: integer('seq').notNull(),
+});

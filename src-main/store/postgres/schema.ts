@@ -560,3 +560,31 @@ export const dealNotes = pgTable(
   },
   (t) => [index('deal_notes_deal').on(t.dealId, t.id)],
 );
+
+// --- The change feed (docs/api.md, "Change feed"); the same tables as SQLite's ---------------
+
+/**
+ * One row per deal whose graph changed: the sequence number of its latest change and its kind
+ * (Upsert | Delete). No foreign key: a deleted deal keeps its row.
+ */
+export const dealChanges = pgTable(
+  'deal_changes',
+  {
+    dealId: text('deal_id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+  },
+  (t) => [index('deal_changes_seq').on(t.seq, t.dealId)],
+);
+
+/**
+ * The feed's single row (id 1): the store's identity and the last sequence number handed out.
+ * A counter row rather than a sequence: writers that bump it take its row lock, so sequence
+ * numbers commit in their order and a reader never sees seq n+1 committed before seq n.
+ */
+export const changeFeed = pgTable('change_feed', {
+  // A default as SQLite's INTEGER PRIMARY KEY (the rowid) has one; the row is always id 1.
+  id: integer('id').primaryKey().default(1),
+  storeId: text('store_id').notNull(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+});

@@ -17,6 +17,8 @@ import { OWNER, startTestService, tempDir, type TestService } from '../../suppor
 type Json = Record<string, unknown>;
 interface Operation {
   operationId?: string;
+  tags?: string[];
+  'x-extension'?: boolean;
   parameters?: { name: string; in: string; schema: Json }[];
   requestBody?: { content: Record<string, { schema: Json }> };
   responses: Record<string, { content?: Record<string, { schema: Json }> }>;
@@ -90,22 +92,25 @@ describe('the served OpenAPI document', () => {
     expect(compiled).toBeGreaterThan(50);
   });
 
-  it('marks the analysis endpoints as extensions: the Extensions tag, x-extension and a description', () => {
+  it('marks the analysis and sync endpoints as extensions: the Extensions tag, x-extension and a description', () => {
     const extensions = operations().filter(({ op }) => (op as unknown as Json)['x-extension'] === true);
-    expect(extensions.map(({ op }) => op.operationId).sort()).toEqual(['sizeLoan', 'stressDeal', 'stressPortfolio']);
+    expect(extensions.map(({ op }) => op.operationId).sort()).toEqual(['getDealChanges', 'getDealGraphs', 'sizeLoan', 'stressDeal', 'stressPortfolio']);
     for (const { op } of extensions) {
       expect((op as unknown as Json).tags).toEqual(['Extensions']);
       expect(String((op as unknown as Json).description)).toMatch(/^Extension beyond the Deal Underwriting Service spec/);
     }
     expect((doc as unknown as Json).tags).toEqual([expect.objectContaining({ name: 'Extensions' })]);
     // The spec's own operations carry neither mark.
-    expect(operations().filter(({ op }) => (op as unknown as Json).tags !== undefined)).toHaveLength(3);
+    expect(operations().filter(({ op }) => (op as unknown as Json).tags !== undefined)).toHaveLength(5);
+    expect(operations().find(({ op }) => op.operationId === 'getDealInfo')!.op).not.toHaveProperty('x-extension');
+    const changes = operations().find(({ op }) => op.operationId === 'getDealChanges')!;
+    expect(changes.op.parameters?.map((p) => `${p.in} ${p.name}`).sort()).toEqual(['query limit', 'query since']);
   });
 
   it('documents the 401 answer, its envelope, on every resource path', () => {
     const resources = operations().filter(({ path }) => path.startsWith(`${API_PREFIX}/`));
-    // The spec's 22 and the three analysis extensions.
-    expect(resources).toHaveLength(25);
+    // The spec's 22, the three analysis and the two sync extensions.
+    expect(resources).toHaveLength(27);
     const compile = schemaValidator();
     const unauthorized = { success: false, error: { target: 'Authorization', code: 'ValidationError', message: 'x', details: [] } };
     for (const { path, op } of resources) {
@@ -162,8 +167,8 @@ describe('real answers against the served document', () => {
     const answered = new Map<string, number>();
     const failures: string[] = [];
     /** Calls an endpoint and validates the answer with the document's schema of its operation. */
-    async function call<T = Json>(method: 'get' | 'post', template: string, params: Record<string, string> = {}, body?: unknown): Promise<T> {
-      const path = template.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(params[key]!));
+    async function call<T = Json>(method: 'get' | 'post', template: string, params: Record<string, string> = {}, body?: unknown, query = ''): Promise<T> {
+      const path = template.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(params[key]!)) + query;
       const res = await s.api(method.toUpperCase(), path.slice(API_PREFIX.length), body);
       expect(res.status, path).toBe(200);
       expect(res.body.success, `${path}: ${JSON.stringify(res.body.error)}`).toBe(true);
@@ -226,13 +231,18 @@ describe('real answers against the served document', () => {
     for (let page = 1; page <= Math.ceil(DEMO_DEALS / pageSize); page++) {
       await call('post', P('stressPortfolio'), {}, { scenarios: [{ valueChange: -0.2, rateChangeBps: 200 }, { noiChange: -0.3, capRateChangeBps: 50 }], page, pageSize });
     }
+    // The sync extensions: the change feed (a query string, not a path id) and the bulk graph reads.
+    const changes = await call<{ cursor: string; hasMore: boolean }>('get', P('getDealChanges'), {}, undefined, '?limit=5');
+    expect(changes.hasMore).toBe(true);
+    await call('get', P('getDealChanges'), {}, undefined, `?since=${encodeURIComponent(changes.cursor)}`);
+    await call('post', P('getDealGraphs'), {}, { dealIds: dealIds.slice(0, 5) });
 
     expect(failures).toEqual([]);
     // Every kind of record the API reads was met, and every read endpoint answered.
     for (const [kind, count] of Object.entries(seen)) expect(count, kind).toBeGreaterThan(0);
     const reads = operations().filter(({ method, op }) => method === 'get' && op.operationId).map(({ op }) => op.operationId!);
-    expect(reads.length).toBe(16);
-    for (const name of [...reads, 'getCrossDealCollateralReport', 'sizeLoan', 'stressDeal', 'stressPortfolio']) expect(answered.get(name), name).toBeGreaterThan(0);
+    expect(reads.length).toBe(17);
+    for (const name of [...reads, 'getCrossDealCollateralReport', 'getDealGraphs', 'sizeLoan', 'stressDeal', 'stressPortfolio']) expect(answered.get(name), name).toBeGreaterThan(0);
     expect([...answered.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(DEMO_DEALS * 10);
   }, 120_000);
 

@@ -66,7 +66,10 @@ describe('migratePostgres', () => {
       expect(after.tables).toEqual(Object.keys(schemaShape(schema)).sort());
       expect(after.migrations).toHaveLength(journal.entries.length);
       expect(after.triggers).toContain('living_units_update_figures');
-      expect(after.triggers).toHaveLength(19); // 6 input tables x insert/update/delete, and the new-collateral trigger
+      expect(after.triggers).toContain('rent_roll_items_update_change');
+      // Roll-up cache: 6 input tables x insert/update/delete, and the new-collateral trigger;
+      // change feed: 19 tables of a deal's graph x insert/update/delete.
+      expect(after.triggers).toHaveLength(19 + 57);
     });
   });
 
