@@ -58,6 +58,11 @@ export function offersUndo(entry: DealHistoryEntry): boolean {
   return isProperty(entry.field) && entry.source !== 'keep-mine';
 }
 
+/** The ids of the entries an undo among these has already reverted (they offer no second undo). */
+export function undoneIds(history: readonly DealHistoryEntry[]): ReadonlySet<number> {
+  return new Set(history.flatMap((e) => (e.undoOf === null ? [] : [e.undoOf])));
+}
+
 /** The entries of one save: the newest entries of the list that share its time and source. */
 export function lastSave(history: readonly DealHistoryEntry[]): DealHistoryEntry[] {
   const newest = history[0];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DealHistoryEntry } from '../../src-main/contract/history';
-import { fieldLabel, formatHistoryValue, lastSave, offersUndo } from '../../src-renderer/history-view';
+import { fieldLabel, formatHistoryValue, lastSave, offersUndo, undoneIds } from '../../src-renderer/history-view';
 import { parseRoute, routePath } from '../../src-renderer/router';
 
 const entry = (over: Partial<DealHistoryEntry>): DealHistoryEntry => ({
@@ -49,6 +49,12 @@ describe('undo in the History tab', () => {
     expect(offersUndo(entry({ field: '$created' }))).toBe(false);
     expect(offersUndo(entry({ field: 'collateral', source: 'import' }))).toBe(false);
     expect(offersUndo(entry({ source: 'keep-mine' }))).toBe(false);
+  });
+
+  it('knows the entries an undo has already reverted, so they offer no second undo', () => {
+    const history = [entry({ id: 7, source: 'undo', undoOf: 5 }), entry({ id: 6 }), entry({ id: 5 })];
+    expect([...undoneIds(history)]).toEqual([5]);
+    expect(undoneIds([entry({ id: 1 })]).size).toBe(0);
   });
 
   it('takes the last save as the newest entries sharing its time, source and author', () => {

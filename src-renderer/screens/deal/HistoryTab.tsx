@@ -5,7 +5,7 @@ import { HISTORY_SOURCES, type DealHistoryEntry, type HistorySource } from '../.
 import { call, messageOf, useChannel } from '../../api';
 import { DataTable, ErrorNote, Loading } from '../../components/common';
 import { timestamp } from '../../format';
-import { fieldLabel, formatHistoryValue, offersUndo, SOURCE_LABELS } from '../../history-view';
+import { fieldLabel, formatHistoryValue, offersUndo, SOURCE_LABELS, undoneIds } from '../../history-view';
 import { DealNotes } from './DealNotes';
 
 /**
@@ -34,6 +34,7 @@ function ChangeHistory({ dealId }: { dealId: string }) {
   // The whole history gives the field choices; the filtered one is what the table shows.
   const all = useChannel('deal.history', { dealId });
   const shown = useChannel('deal.history', { dealId, ...(field ? { field } : {}), ...(source ? { source } : {}) });
+  const undone = undoneIds(shown.data ?? []);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string; entryId: number } | null>(null);
 
   const undo = useMutation({
@@ -108,7 +109,11 @@ function ChangeHistory({ dealId }: { dealId: string }) {
                 key: 'undo',
                 title: '',
                 render: (e) =>
-                  offersUndo(e) ? (
+                  undone.has(e.id) ? (
+                    <Text size="xs" c="dimmed">
+                      Undone
+                    </Text>
+                  ) : offersUndo(e) ? (
                     <Button
                       size="compact-xs"
                       variant="subtle"
