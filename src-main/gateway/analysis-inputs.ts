@@ -2,7 +2,7 @@ import type { UnderwritingSettings } from '../contract/system-config';
 import { yearOneLadderOfLines, type CollateralRollupFigures, type CollateralStressInput, type DealStressInput } from '../domain';
 import type { Db } from '../store/db';
 import { dealsCollateralFigures, type CollateralFiguresEntry } from '../store/collateral-figures';
-import { analysisDealRows, valuationHeadsOf, yearOneLinesOf, type AnalysisDealRow } from '../store/stress-inputs';
+import { analysisDealRows, valuationHeadsOf, yearOneTotalsOf, type AnalysisDealRow, type YearOneTotal } from '../store/stress-inputs';
 import { collateralStressInputs, dealLoanTerms, FIGURES_VERSION, groupBy, mainValuationOf } from './figures';
 
 // What the analysis endpoints read of a deal: its row, its loan terms and, per collateral (in
@@ -44,8 +44,8 @@ export function loadDealAnalysisInputs(db: Db, dealIds: readonly string[], setti
 
 /**
  * Each collateral's stress input. A collateral with stored roll-up figures (the usual case) reads
- * only its valuations' heads and its main cash flow's year-one lines: its sales and alternative
- * valuations are the stored roll-up's, and the ladder is summed as the cash flow sums it, so its
+ * only its valuations' heads and its main cash flow's year-one section totals: its sales and alternative
+ * valuations are the stored roll-up's, and the ladder is summed (in SQLite, line by line in order) as the cash flow sums it, so its
  * NOI is the stored NOI. One without stored figures is computed in full (collateralStressInputs),
  * and nothing is stored.
  */
@@ -57,11 +57,14 @@ function stressInputsOf(db: Db, entries: readonly CollateralFiguresEntry[]): Map
   const ids = [...stored.keys()];
   const mains = new Map([...groupBy(valuationHeadsOf(db, ids), (v) => v.collateralId)].map(([id, heads]) => [id, mainValuationOf(heads)]));
   const mainIds = [...mains.values()].filter((v) => v !== null).map((v) => v.id);
-  const linesBy = yearOneLinesOf(db, mainIds);
+  // Each section's total is already the sum of its lines in the cash flow's order; as a ladder's
+  // single line it is added once to 0, which leaves it as it is.
+  const totalsBy = groupBy(yearOneTotalsOf(db, mainIds), (t) => t.valuationId);
+  const ladderOf = (totals: readonly YearOneTotal[]) => yearOneLadderOfLines(totals.map((t) => ({ section: t.section, yearOne: t.total })));
   for (const [id, figures] of stored) {
     const main = mains.get(id) ?? null;
     out.set(id, {
-      ...yearOneLadderOfLines(main ? (linesBy.get(main.id) ?? []) : []),
+      ...ladderOf(main ? (totalsBy.get(main.id) ?? []) : []),
       capRate: main?.capRate ?? 0,
       salesValuation: figures.salesValuation,
       alternativeValuation: figures.alternativeValuation,
