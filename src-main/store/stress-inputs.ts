@@ -1,3 +1,4 @@
+import type { YearOneLadder } from '../domain';
 import type { Db } from './db';
 import type { DealMetricInputs, DealRow } from './deals';
 import { perConnection, prepared } from './statements';
@@ -107,6 +108,45 @@ export function yearOneTotalsOf(db: Db, valuationIds: readonly string[]): YearOn
     .raw()
     .all(JSON.stringify(valuationIds)) as [string, string, number][];
   return rows.map(([valuationId, section, total]) => ({ valuationId, section, total }));
+}
+
+/** A deal's collateral as a stress reads it from the stored roll-up (collateral_figures). */
+export interface AnalysisCollateralLink {
+  collateralId: string;
+  /** The stored roll-up's valuations; null without a current stored roll-up. */
+  stored: { salesValuation: number; alternativeValuation: number } | null;
+  /** The stored year-one ladder and main cap rate; null when not stored (no current row, or a row saved without them). */
+  stress: (YearOneLadder & { capRate: number }) | null;
+}
+
+type LinkRow = [dealId: string, collateralId: string, version: number | null, sales: number, alternative: number,
+  revenue: number | null, vacancy: number, otherIncome: number, operatingExpenses: number, belowTheLine: number, capRate: number];
+
+/**
+ * The collaterals of these deals in collateralsOfDeal order (position, then id), by deal (a deal
+ * without collateral has an empty list), each with what a stress reads of its current stored
+ * roll-up: one row per collateral, as the pipeline reads its figures.
+ */
+export function analysisCollateralLinks(db: Db, dealIds: readonly string[], version: number): Map<string, AnalysisCollateralLink[]> {
+  const out = new Map<string, AnalysisCollateralLink[]>(dealIds.map((id) => [id, []]));
+  if (dealIds.length === 0) return out;
+  const rows = prepared(
+    db,
+    `SELECT dc.deal_id, dc.collateral_id, f.version, f.sales_valuation, f.alternative_valuation, f.year_one_revenue,
+       f.year_one_vacancy_and_concessions, f.year_one_other_income, f.year_one_operating_expenses,
+       f.year_one_below_the_line_expense, f.main_cap_rate
+     FROM deal_collaterals dc LEFT JOIN collateral_figures f ON f.collateral_id = dc.collateral_id AND f.version = ?
+     WHERE dc.deal_id IN (SELECT value FROM json_each(?)) ORDER BY dc.deal_id, dc.position, dc.collateral_id`,
+  )
+    .raw()
+    .all(version, JSON.stringify(dealIds)) as LinkRow[];
+  for (const [dealId, collateralId, found, salesValuation, alternativeValuation, revenue, vacancyAndConcessions, otherIncome, operatingExpenses, belowTheLineExpense, capRate] of rows) {
+    const stored = found === null ? null : { salesValuation, alternativeValuation };
+    // The six columns are written together (saveCollateralFigures): one null means none was saved.
+    const stress = stored === null || revenue === null ? null : { revenue, vacancyAndConcessions, otherIncome, operatingExpenses, belowTheLineExpense, capRate };
+    out.get(dealId)?.push({ collateralId, stored, stress });
+  }
+  return out;
 }
 
 /** What an analysis reads of a deal row: its name and the columns its figures come from. */
