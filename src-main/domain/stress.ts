@@ -179,12 +179,37 @@ function analysisBasis(userSelectedLtv: DealLoanTerms['userSelectedLtv'], totals
  * deal's figures exactly.
  */
 export function stressDeal(input: DealStressInput, shocks: Shocks = {}): StressedDeal {
+  return stressOn(input, unstressedOf(input), shocks);
+}
+
+/**
+ * stressDeal of one deal unstressed and under each of these scenarios: the same figures as a
+ * stressDeal call each, with the unstressed collaterals, totals and LTV basis (which every
+ * scenario starts from) worked out once rather than once a call; a portfolio stress runs it for
+ * every deal of the book.
+ */
+export function stressDealUnder(input: DealStressInput, scenarios: readonly Shocks[]): { base: StressedDeal; stressed: StressedDeal[] } {
+  const unstressed = unstressedOf(input);
+  return { base: stressOn(input, unstressed, {}), stressed: scenarios.map((s) => stressOn(input, unstressed, s)) };
+}
+
+/** What every stress of a deal starts from: its collaterals unstressed, their totals and the LTV basis chosen on them. */
+interface Unstressed {
+  base: StressedCollateral[];
+  baseTotals: CollateralFigures;
+  basis: LtvBasis | null;
+}
+
+function unstressedOf(input: DealStressInput): Unstressed {
   const base = input.collaterals.map((c) => stressCollateral(c, {}));
-  const collaterals = hasShock(shocks) ? input.collaterals.map((c) => stressCollateral(c, shocks)) : base;
   const baseTotals = totalsOf(base);
+  return { base, baseTotals, basis: analysisBasis(input.userSelectedLtv, baseTotals) };
+}
+
+function stressOn(input: DealStressInput, { base, baseTotals, basis }: Unstressed, shocks: Shocks): StressedDeal {
+  const collaterals = hasShock(shocks) ? input.collaterals.map((c) => stressCollateral(c, shocks)) : base;
   const totals = collaterals === base ? baseTotals : totalsOf(collaterals);
 
-  const basis = analysisBasis(input.userSelectedLtv, baseTotals);
   const valueChange = shocks.valueChange ?? 0;
   const basisValue = ltvBasisValue(basis, totals);
   const value = valueChange === 0 ? basisValue : basisValue * (1 + valueChange);

@@ -1,8 +1,7 @@
 import type { UnderwritingSettings } from '../contract/system-config';
-import { yearOneLadderOfLines, type CollateralRollupFigures, type CollateralStressInput, type DealStressInput } from '../domain';
+import { yearOneLadderOfLines, type CollateralStressInput, type DealStressInput } from '../domain';
 import type { Db } from '../store/db';
-import { dealsCollateralFigures, type CollateralFiguresEntry } from '../store/collateral-figures';
-import { analysisDealRows, valuationHeadsOf, yearOneLinesOf, type AnalysisDealRow } from '../store/stress-inputs';
+import { analysisCollateralLinks, analysisDealRows, valuationHeadsOf, yearOneTotalsOf, type AnalysisCollateralLink, type AnalysisDealRow, type YearOneTotal } from '../store/stress-inputs';
 import { collateralStressInputs, dealLoanTerms, FIGURES_VERSION, groupBy, mainValuationOf } from './figures';
 
 // What the analysis endpoints read of a deal: its row, its loan terms and, per collateral (in
@@ -23,7 +22,7 @@ export function loadDealAnalysisInputs(db: Db, dealIds: readonly string[], setti
   const out = new Map<string, DealAnalysisInput>();
   if (dealIds.length === 0) return out;
   const rows = analysisDealRows(db, dealIds);
-  const links = dealsCollateralFigures(db, dealIds, FIGURES_VERSION);
+  const links = analysisCollateralLinks(db, dealIds, FIGURES_VERSION);
   const collaterals = stressInputsOf(db, [...links.values()].flat());
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of dealIds) {
@@ -43,28 +42,38 @@ export function loadDealAnalysisInputs(db: Db, dealIds: readonly string[], setti
 }
 
 /**
- * Each collateral's stress input. A collateral with stored roll-up figures (the usual case) reads
- * only its valuations' heads and its main cash flow's year-one lines: its sales and alternative
- * valuations are the stored roll-up's, and the ladder is summed as the cash flow sums it, so its
- * NOI is the stored NOI. One without stored figures is computed in full (collateralStressInputs),
- * and nothing is stored.
+ * Each collateral's stress input. The usual case reads nothing more: the stored roll-up keeps the
+ * main cash flow's year-one ladder and cap rate (computed with the roll-up from the same cash flow
+ * as collateralStressInputs computes them) and the sales and alternative valuations. A roll-up
+ * stored without them reads its valuations' heads and its main cash flow's year-one section
+ * totals (summed in SQLite, line by line in the cash flow's order, so to the same doubles). One
+ * without stored figures is computed in full (collateralStressInputs). Nothing is stored.
  */
-function stressInputsOf(db: Db, entries: readonly CollateralFiguresEntry[]): Map<string, CollateralStressInput> {
-  const stored = new Map<string, CollateralRollupFigures>();
-  for (const e of entries) if (e.figures) stored.set(e.collateralId, e.figures);
-  const missing = [...new Set(entries.filter((e) => !e.figures).map((e) => e.collateralId))];
-  const out = missing.length > 0 ? collateralStressInputs(db, missing) : new Map<string, CollateralStressInput>();
-  const ids = [...stored.keys()];
+function stressInputsOf(db: Db, links: readonly AnalysisCollateralLink[]): Map<string, CollateralStressInput> {
+  const out = new Map<string, CollateralStressInput>();
+  const fromLines = new Map<string, { salesValuation: number; alternativeValuation: number }>();
+  const missing = new Set<string>();
+  for (const { collateralId, stored, stress } of links) {
+    if (stored === null) missing.add(collateralId);
+    else if (stress === null) fromLines.set(collateralId, stored);
+    else out.set(collateralId, { ...stress, ...stored });
+  }
+  if (missing.size > 0) for (const [id, input] of collateralStressInputs(db, [...missing])) out.set(id, input);
+  if (fromLines.size === 0) return out;
+  const ids = [...fromLines.keys()];
   const mains = new Map([...groupBy(valuationHeadsOf(db, ids), (v) => v.collateralId)].map(([id, heads]) => [id, mainValuationOf(heads)]));
   const mainIds = [...mains.values()].filter((v) => v !== null).map((v) => v.id);
-  const linesBy = yearOneLinesOf(db, mainIds);
-  for (const [id, figures] of stored) {
+  // Each section's total is already the sum of its lines in the cash flow's order; as a ladder's
+  // single line it is added once to 0, which leaves it as it is.
+  const totalsBy = groupBy(yearOneTotalsOf(db, mainIds), (t) => t.valuationId);
+  const ladderOf = (totals: readonly YearOneTotal[]) => yearOneLadderOfLines(totals.map((t) => ({ section: t.section, yearOne: t.total })));
+  for (const [id, stored] of fromLines) {
     const main = mains.get(id) ?? null;
     out.set(id, {
-      ...yearOneLadderOfLines(main ? (linesBy.get(main.id) ?? []) : []),
+      ...ladderOf(main ? (totalsBy.get(main.id) ?? []) : []),
       capRate: main?.capRate ?? 0,
-      salesValuation: figures.salesValuation,
-      alternativeValuation: figures.alternativeValuation,
+      salesValuation: stored.salesValuation,
+      alternativeValuation: stored.alternativeValuation,
     });
   }
   return out;

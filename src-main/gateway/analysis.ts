@@ -24,6 +24,7 @@ import {
   portfolioSummary,
   sizeLoan as sizeLoanOn,
   stressDeal as stressDealOn,
+  stressDealUnder,
   type DealStressInput,
   type PortfolioAccumulator,
   type SizingField,
@@ -225,17 +226,15 @@ function selectionOf(filter: StressPortfolioRequestDto['filter']): ReportSelecti
 
 /** One deal's row: its figures unstressed and under each scenario, with the limits each breaks. */
 export function portfolioRow(loaded: DealAnalysisInput, scenarios: readonly Scenario[], policy: CreditPolicy): PortfolioStressRowDto {
-  const base = stressDealOn(loaded.input).metrics;
+  const stress = stressDealUnder(loaded.input, scenarios);
+  const base = stress.base.metrics;
   return {
     dealId: loaded.deal.id,
     seedName: loaded.deal.seedName,
     loanAmount: loaded.deal.grossLoan,
     base,
     baseBreaches: policyBreaches(base, policy),
-    scenarios: scenarios.map((s) => {
-      const stressed = stressDealOn(loaded.input, s).metrics;
-      return { stressed, breaches: policyBreaches(stressed, policy) };
-    }),
+    scenarios: stress.stressed.map(({ metrics: stressed }) => ({ stressed, breaches: policyBreaches(stressed, policy) })),
   };
 }
 

@@ -47,7 +47,7 @@ import {
   dealCollateralFigures,
   dealsCollateralFigures,
   type CollateralFiguresEntry,
-  saveCollateralFigures, storedCollateralFigures } from '../store/collateral-figures';
+  saveCollateralFigures, storedCollateralFigures, type CollateralStressFigures } from '../store/collateral-figures';
 
 // Every derived figure is computed here from stored inputs. The one exception is a collateral's
 // roll-up (collateralRollups): stored after it is computed, and deleted by triggers in the same
@@ -248,20 +248,31 @@ export function computeCollaterals(db: Db, collateralRows: readonly CollateralRo
  * without what a roll-up does not use (rent rolls, cash flows of valuations that are not main).
  */
 function computeRollups(db: Db, collateralIds: readonly string[]): Map<string, CollateralRollupFigures> {
+  return computeRollupsAndStress(db, collateralIds).rollups;
+}
+
+/**
+ * computeRollups, and with it what a stress needs of each collateral beyond the roll-up (the main
+ * cash flow's year-one ladder and cap rate, as collateralStressInputs computes them), which the
+ * store keeps with the roll-up so that a portfolio stress reads one row per collateral.
+ */
+function computeRollupsAndStress(db: Db, collateralIds: readonly string[]): { rollups: Map<string, CollateralRollupFigures>; stress: Map<string, CollateralStressFigures> } {
   const componentsBy = groupBy(loadComponentBasics(db, collateralIds), (c) => c.row.collateralId);
   const valuationsBy = groupBy(revenueValuationsOf(db, collateralIds), (v) => v.collateralId);
   const alternativesBy = groupBy(alternativeValuationsOf(db, collateralIds), (v) => v.collateralId);
   const mains = new Map(collateralIds.map((id) => [id, mainValuationOf(valuationsBy.get(id) ?? [])]));
   const mainIds = [...mains.values()].filter((v) => v !== null).map((v) => v.id);
   const transactionsBy = groupBy(transactionsOf(db, mainIds), (t) => t.valuationId);
-  const out = new Map<string, CollateralRollupFigures>();
+  const rollups = new Map<string, CollateralRollupFigures>();
+  const stress = new Map<string, CollateralStressFigures>();
   for (const id of collateralIds) {
     const size = sizeOf((componentsBy.get(id) ?? []).map((c) => c.basics));
     const main = mains.get(id) ?? null;
     const mainCashFlow = main ? cashFlowOf(main, size, transactionsBy.get(main.id) ?? []) : undefined;
-    out.set(id, rollupOf(size, main, mainCashFlow, mainOf(alternativesBy.get(id) ?? [])));
+    rollups.set(id, rollupOf(size, main, mainCashFlow, mainOf(alternativesBy.get(id) ?? [])));
+    stress.set(id, { ...yearOneLadder(mainCashFlow), capRate: main?.capRate ?? 0 });
   }
-  return out;
+  return { rollups, stress };
 }
 
 /**
@@ -293,8 +304,12 @@ export function collateralStressInputs(db: Db, collateralIds: readonly string[])
   return out;
 }
 
-/** Bump when a formula behind CollateralRollupFigures changes: stored figures of another version are recomputed. */
-export const FIGURES_VERSION = 1;
+/**
+ * Bump when a formula behind CollateralRollupFigures (or the stress figures stored with it)
+ * changes: stored figures of another version are recomputed. 2: the year-one ladder and main cap
+ * rate are stored with the roll-up.
+ */
+export const FIGURES_VERSION = 2;
 
 const LOCKED = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED', 'SQLITE_READONLY']);
 
@@ -318,9 +333,9 @@ export function collateralRollups(db: Db, collateralIds: readonly string[]): Map
   try {
     db.$client.transaction(() => {
       const current = storedCollateralFigures(db, collateralIds, FIGURES_VERSION);
-      const computed = computeRollups(db, collateralIds.filter((id) => !current.has(id)));
-      result = merged(current, computed);
-      saveCollateralFigures(db, FIGURES_VERSION, computed);
+      const computed = computeRollupsAndStress(db, collateralIds.filter((id) => !current.has(id)));
+      result = merged(current, computed.rollups);
+      saveCollateralFigures(db, FIGURES_VERSION, computed.rollups, computed.stress);
     })();
   } catch (error) {
     if (!result || !LOCKED.has((error as { code?: string }).code ?? '')) throw error;

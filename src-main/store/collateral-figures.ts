@@ -1,4 +1,4 @@
-import type { CollateralRollupFigures } from '../domain';
+import type { CollateralRollupFigures, YearOneLadder } from '../domain';
 import type { Db } from './db';
 import { prepared } from './statements';
 
@@ -19,7 +19,9 @@ const SELECT_OF_DEALS = `SELECT dc.deal_id AS dealId, dc.collateral_id AS collat
   WHERE dc.deal_id IN (SELECT value FROM json_each(?)) ORDER BY dc.deal_id, dc.position, dc.collateral_id`;
 const SELECT_ALL = `SELECT f.collateral_id AS collateralId, ${COLUMNS} FROM collateral_figures f WHERE f.version = ?`;
 const SAVE = `INSERT OR REPLACE INTO collateral_figures (collateral_id, version, net_operating_income, net_income,
-  income_valuation, alternative_valuation, sales_valuation, total_sf, total_unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  income_valuation, alternative_valuation, sales_valuation, total_sf, total_unit, year_one_revenue,
+  year_one_vacancy_and_concessions, year_one_other_income, year_one_operating_expenses, year_one_below_the_line_expense,
+  main_cap_rate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const SELECT_WITHOUT = `SELECT c.id FROM collaterals c LEFT JOIN collateral_figures f ON f.collateral_id = c.id AND f.version = ?
   WHERE f.collateral_id IS NULL AND c.id > ? ORDER BY c.id LIMIT ?`;
 
@@ -73,11 +75,24 @@ export function allStoredCollateralFigures(db: Db, version: number): Map<string,
   return new Map((prepared(db, SELECT_ALL).all(version) as StoredRow[]).map((row) => [row.collateralId, figuresOf(row)]));
 }
 
-/** Saves computed figures; a write to their inputs afterwards deletes them again (triggers). */
-export function saveCollateralFigures(db: Db, version: number, entries: Iterable<[string, CollateralRollupFigures]>): void {
+/** What a stress reads of a collateral beyond its roll-up: the main cash flow's year-one ladder and the main cap rate. */
+export type CollateralStressFigures = YearOneLadder & { capRate: number };
+
+/**
+ * Saves computed figures, with the stress figures of the collaterals `stress` has (the others
+ * are saved without: null); a write to their inputs afterwards deletes them again (triggers).
+ */
+export function saveCollateralFigures(
+  db: Db,
+  version: number,
+  entries: Iterable<[string, CollateralRollupFigures]>,
+  stress: ReadonlyMap<string, CollateralStressFigures> = new Map(),
+): void {
   const statement = prepared(db, SAVE);
   for (const [id, f] of entries) {
-    statement.run(id, version, f.netOperatingIncome, f.netIncome, f.incomeValuation, f.alternativeValuation, f.salesValuation, f.totalSF, f.totalUnit);
+    const s = stress.get(id);
+    statement.run(id, version, f.netOperatingIncome, f.netIncome, f.incomeValuation, f.alternativeValuation, f.salesValuation, f.totalSF, f.totalUnit,
+      s?.revenue ?? null, s?.vacancyAndConcessions ?? null, s?.otherIncome ?? null, s?.operatingExpenses ?? null, s?.belowTheLineExpense ?? null, s?.capRate ?? null);
   }
 }
 

@@ -493,6 +493,18 @@ export const collateralFigures = sqliteTable('collateral_figures', {
   salesValuation: real('sales_valuation').notNull(),
   totalSF: real('total_sf').notNull(),
   totalUnit: real('total_unit').notNull(),
+  /**
+   * What a stress needs of the collateral beyond the roll-up (analysis-inputs.ts): its main cash
+   * flow's year-one section totals and the main valuation's cap rate (0 without one), computed
+   * with the roll-up from the same cash flow. Null in a row saved without them: a stress then
+   * reads the cash-flow lines instead.
+   */
+  yearOneRevenue: real('year_one_revenue'),
+  yearOneVacancyAndConcessions: real('year_one_vacancy_and_concessions'),
+  yearOneOtherIncome: real('year_one_other_income'),
+  yearOneOperatingExpenses: real('year_one_operating_expenses'),
+  yearOneBelowTheLineExpense: real('year_one_below_the_line_expense'),
+  mainCapRate: real('main_cap_rate'),
 });
 
 /**

@@ -529,6 +529,13 @@ export const collateralFigures = pgTable('collateral_figures', {
   salesValuation: doublePrecision('sales_valuation').notNull(),
   totalSF: doublePrecision('total_sf').notNull(),
   totalUnit: doublePrecision('total_unit').notNull(),
+  /** SQLite's year-one stress columns (see its schema); this store saves none yet, so they stay null here. */
+  yearOneRevenue: doublePrecision('year_one_revenue'),
+  yearOneVacancyAndConcessions: doublePrecision('year_one_vacancy_and_concessions'),
+  yearOneOtherIncome: doublePrecision('year_one_other_income'),
+  yearOneOperatingExpenses: doublePrecision('year_one_operating_expenses'),
+  yearOneBelowTheLineExpense: doublePrecision('year_one_below_the_line_expense'),
+  mainCapRate: doublePrecision('main_cap_rate'),
 });
 
 /** Every change to a deal, append-only: the twin of SQLite's deal_history. */

@@ -8,6 +8,7 @@ import { incomeValuation } from '../../../src-main/domain/valuation';
 import {
   hasShock,
   stressDeal,
+  stressDealUnder,
   yearOneLadder,
   type Shocks,
 } from '../../../src-main/domain/stress';
@@ -230,5 +231,17 @@ describe('stressDeal properties', () => {
     expect(hasShock({ noiChange: 0, rateChangeBps: 0 })).toBe(false);
     expect(hasShock({ vacancyChange: 0.03 })).toBe(true);
     fc.assert(fc.property(collateralArb, (c) => stressDeal({ ...deal, collaterals: [c] }, { rentChange: 0 }).collaterals[0]!.revenue === c.revenue));
+  });
+});
+
+describe('stressDealUnder', () => {
+  it('gives the base and every scenario exactly as a stressDeal call each', () => {
+    fc.assert(
+      fc.property(dealArb, fc.array(shocksArb, { maxLength: 4 }), (d, scenarios) => {
+        const all = stressDealUnder(d, scenarios);
+        expect(all.base).toEqual(stressDeal(d));
+        expect(all.stressed).toEqual(scenarios.map((s) => stressDeal(d, s)));
+      }),
+    );
   });
 });

@@ -33,6 +33,23 @@ describe('loadDealAnalysisInputs', () => {
     expect(collaterals).toBeGreaterThan(dealIds.length);
   });
 
+  it('reads a roll-up stored without its year-one ladder from the cash-flow lines, to the same figures', () => {
+    const ids = dealIds.slice(1, 6);
+    const stress = 'year_one_revenue, year_one_vacancy_and_concessions, year_one_other_income, year_one_operating_expenses, year_one_below_the_line_expense, main_cap_rate';
+    const stored = s.db.$client.prepare(`SELECT count(*) FROM collateral_figures WHERE collateral_id IN (SELECT collateral_id FROM deal_collaterals WHERE deal_id IN (SELECT value FROM json_each(?))) AND year_one_revenue IS NOT NULL`).pluck();
+    expect(stored.get(JSON.stringify(ids))).toBeGreaterThan(0);
+    s.db.$client
+      .prepare(`UPDATE collateral_figures SET (${stress}) = (NULL, NULL, NULL, NULL, NULL, NULL) WHERE collateral_id IN (SELECT collateral_id FROM deal_collaterals WHERE deal_id IN (SELECT value FROM json_each(?)))`)
+      .run(JSON.stringify(ids));
+    expect(stored.get(JSON.stringify(ids))).toBe(0);
+    const loaded = loadDealAnalysisInputs(s.db, ids, { dayCount: '30/360', dscrNumerator: 'NOI' });
+    for (const id of ids) {
+      const rows = collateralsOfDeal(s.db, id);
+      const full = collateralStressInputs(s.db, rows.map((r) => r.id));
+      expect(loaded.get(id)!.input.collaterals).toEqual(rows.map((r) => full.get(r.id)));
+    }
+  });
+
   it('computes a collateral without stored figures in full, and stores nothing', () => {
     const id = dealIds[0]!;
     s.db.$client.prepare('DELETE FROM collateral_figures WHERE collateral_id IN (SELECT collateral_id FROM deal_collaterals WHERE deal_id = ?)').run(id);

@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Scenario, StressDealResponseDto, StressPortfolioResponseDto } from '../../../src-main/contract';
+import { seedDemoPortfolio } from '../../../src-main/demo/seed';
+import { policyBreaches, stressDeal } from '../../../src-main/domain';
+import { GATEWAY } from '../../../src-main/gateway';
+import { PORTFOLIO_BATCH } from '../../../src-main/gateway/analysis';
+import { collateralStressInputs, dealLoanTerms, fillCollateralFigures } from '../../../src-main/gateway/figures';
+import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
+import { closeDb, openDb, type Db } from '../../../src-main/store/db';
+import { allDealIds, collateralsOfDeal, dealRow } from '../../../src-main/store/deals';
+import { getUnderwritingSettings, loadSystemConfig } from '../../../src-main/store/system-config';
+
+/*
+ * A portfolio stress reads many deals at once by its own fast path; its every row must be exactly
+ * what a single-deal stress answers, and what the stress computes from the deal's inputs in full.
+ * Over more deals than one batch, with the shipped mild, moderate and severe scenarios.
+ */
+
+const DEALS = PORTFOLIO_BATCH + 120;
+let dir: string;
+let db: Db;
+let ctx: Parameters<NonNullable<typeof GATEWAY.stressPortfolio>>[0];
+let scenarios: Scenario[];
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'uw-analysis-'));
+  db = openDb({ file: join(dir, 'uw.sqlite') });
+  seedDemoPortfolio(db, { deals: DEALS });
+  fillCollateralFigures(db);
+  // One collateral without stored figures: the portfolio computes it in full.
+  db.$client.prepare('DELETE FROM collateral_figures WHERE collateral_id = (SELECT collateral_id FROM deal_collaterals ORDER BY collateral_id LIMIT 1 OFFSET 7)').run();
+  const config = loadSystemConfig(dir);
+  ctx = { db, places: createOfflinePlaceLookup(), config, now: () => new Date() };
+  scenarios = config.stressScenarios.filter((s) => ['mild', 'moderate', 'severe'].includes(s.name)).map(({ label: _label, source: _source, ...shocks }) => shocks);
+}, 120_000);
+afterAll(() => {
+  closeDb(db);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function portfolioRows(): Promise<StressPortfolioResponseDto['rows']> {
+  const rows: StressPortfolioResponseDto['rows'] = [];
+  for (let page = 1; ; page++) {
+    const answer = (await GATEWAY.stressPortfolio!(ctx, { params: {}, body: { scenarios, pageSize: 1000, page } })) as StressPortfolioResponseDto;
+    expect(answer.success, JSON.stringify(answer.error)).toBe(true);
+    rows.push(...answer.rows);
+    if (rows.length >= answer.totalRows) return rows;
+  }
+}
+
+describe('stressPortfolio rows', () => {
+  it('are, for every deal, what stressDeal answers under each of the mild, moderate and severe scenarios', async () => {
+    expect(scenarios).toHaveLength(3);
+    const rows = await portfolioRows();
+    expect(rows.map((r) => r.dealId).sort()).toEqual([...allDealIds(db)].sort());
+    expect(rows).toHaveLength(DEALS);
+    for (const row of rows) {
+      for (const [k, scenario] of scenarios.entries()) {
+        const single = (await GATEWAY.stressDeal!(ctx, { params: {}, body: { dealId: row.dealId, scenario } })) as StressDealResponseDto;
+        if (!single.success) {
+          // A deal without collateral or NOI cannot be stressed alone; the portfolio still lists it.
+          expect(row.base.noi === 0 || collateralsOfDeal(db, row.dealId).length === 0).toBe(true);
+          continue;
+        }
+        expect(row.base).toEqual(single.base);
+        expect(row.baseBreaches).toEqual(single.baseBreaches);
+        expect(row.scenarios[k]).toEqual({ stressed: single.stressed, breaches: single.breaches });
+      }
+    }
+  }, 120_000);
+
+  it('equal the stress of each deal computed from every input row in full', async () => {
+    const rows = await portfolioRows();
+    const settings = getUnderwritingSettings(db);
+    const policy = ((await GATEWAY.stressPortfolio!(ctx, { params: {}, body: { scenarios, pageSize: 1 } })) as StressPortfolioResponseDto).policy;
+    for (const row of rows) {
+      const deal = dealRow(db, row.dealId)!;
+      const ids = collateralsOfDeal(db, row.dealId).map((c) => c.id);
+      const full = collateralStressInputs(db, ids);
+      const input = { ...dealLoanTerms(deal), collaterals: ids.map((id) => full.get(id)!), dayCount: settings.dayCount, dscrNumerator: settings.dscrNumerator };
+      expect([row.seedName, row.loanAmount]).toEqual([deal.seedName, deal.grossLoan]);
+      expect(row.base).toEqual(stressDeal(input).metrics);
+      expect(row.baseBreaches).toEqual(policyBreaches(row.base, policy));
+      row.scenarios.forEach((s, k) => expect(s.stressed).toEqual(stressDeal(input, scenarios[k]).metrics));
+    }
+  }, 120_000);
+});
