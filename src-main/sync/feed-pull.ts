@@ -43,11 +43,21 @@ export async function probeFeed(client: RemoteClient): Promise<FeedProbe> {
 
 type FeedPage = ResponseOf<'getDealChanges'>;
 
+/** Thrown when a platform that offered the feed no longer does: the engine forgets it and walks every graph. */
+export class FeedGoneError extends Error {}
+
 async function readFeedPage(ctx: SyncContext, since: string | undefined): Promise<FeedPage | 'refused'> {
   const params: Record<string, string> = { limit: String(FEED_PAGE) };
   if (since !== undefined) params.since = since;
-  const answer = await ctx.requests(() => ctx.client.read('getDealChanges', params));
+  let answer: CallResult<FeedPage>;
+  try {
+    answer = await ctx.requests(() => ctx.client.read('getDealChanges', params));
+  } catch (error) {
+    if (error instanceof RemoteError && (error.status === 404 || error.status === 405 || error.status === 501)) throw new FeedGoneError(error.message);
+    throw error;
+  }
   if (answer.ok) return answer.body;
+  if (answer.error.target === 'path' || answer.error.target === 'method') throw new FeedGoneError(answer.error.message);
   if (since !== undefined && answer.error.code === 'ValidationError' && answer.error.target === 'since') return 'refused';
   throw new RemoteError('protocol', `the platform refused the change feed: ${answer.error.code} ${answer.error.message}`);
 }

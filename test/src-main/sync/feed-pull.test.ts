@@ -156,6 +156,25 @@ describe('a pull through the change feed', () => {
     const [remote, local] = await Promise.all([readEverything(pair.remote), readEverything(pair.local)]);
     expect(differingReads(remote, local)).toEqual([]);
   });
+
+  test('a platform that stops offering the feed gets the full walk in the same sync, and is asked again by the next', async () => {
+    pair.proxy!.inject({ path: /\/getDeal(Changes|Graphs)/, fault: { kind: 'status', status: 404 }, times: Infinity });
+    const from = pair.proxy!.log.length;
+    try {
+      expect(await pair.sync()).toMatchObject({ pulled: 0, unchanged: DEMO - 1 });
+    } finally {
+      pair.proxy!.clear();
+    }
+    expect(pair.proxy!.log.slice(from).some((e) => e.path.includes('/getDealInfo/'))).toBe(true);
+    expect(getSyncState(pair.local.db, REMOTE_FEED_KEY)).toBeUndefined();
+    expect(getSyncState(pair.local.db, FEED_CURSOR_KEY)).toBeUndefined();
+    // Offered again: learned again, and the feed from its beginning reads every graph once in bulk.
+    const { asked } = await graphRequests(pair, () => pair.sync());
+    expect(asked.flat().length).toBeGreaterThanOrEqual(DEMO - 1);
+    expect(getSyncState(pair.local.db, REMOTE_FEED_KEY)).toBe('yes');
+    const { asked: next } = await graphRequests(pair, () => pair.sync());
+    expect(next).toEqual([]);
+  });
 });
 
 describe('a platform whose store was replaced behind the same address', () => {
