@@ -45,7 +45,8 @@ interface Run {
 async function uwSync(extra: string[], killWhen?: (line: string, lines: string[]) => number | null): Promise<Run> {
   // node with tsx's loader, not the tsx binary: that one runs node as a child of its own, and a
   // SIGKILL must reach the process that syncs.
-  const child = spawn(process.execPath, ['--import', 'tsx', UW, 'sync', '--data-dir', data.path, '--remote', proxy.origin, '--client-id', CLIENT.clientId, ...extra], {
+  // --full-walk: the kills land at random tenths of a pull that reads every deal (feed-pull.test.ts covers the feed).
+  const child = spawn(process.execPath, ['--import', 'tsx', UW, 'sync', '--data-dir', data.path, '--remote', proxy.origin, '--client-id', CLIENT.clientId, '--full-walk', ...extra], {
     cwd: ROOT,
     env: { ...process.env, UW_CLIENT_SECRET: CLIENT.secret },
   });
