@@ -13,6 +13,7 @@ export const SYNC_HELP = `uw sync — one full sync of a data directory with the
   --client-id ID      API client id (required); the secret is read from UW_CLIENT_SECRET
   --pull-only         only bring the platform's changes here
   --push-only         only send the local edits and offline creates
+  --full-walk         read every deal's whole graph even when the platform offers a change feed
 
 Prints progress and a summary (pulled, unchanged, pushed, conflicts, rejected). Exits 0 when
 the sync completed (conflicts and rejections are results), 1 with the reason when it could not.
@@ -67,6 +68,7 @@ export async function sync(argv: string[]): Promise<void> {
     'client-id': { type: 'string' },
     'pull-only': { type: 'boolean' },
     'push-only': { type: 'boolean' },
+    'full-walk': { type: 'boolean' },
   });
   if (args.help) {
     process.stdout.write(SYNC_HELP);
@@ -95,6 +97,7 @@ export async function sync(argv: string[]): Promise<void> {
       db,
       remote: { baseUrl: remote, authUrl, clientId, clientSecret: secret },
       mode,
+      ...(args['full-walk'] ? { useExtensions: false } : {}),
       signal: abort.signal,
       onEvent: printer(process.stdout),
     });

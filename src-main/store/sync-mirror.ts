@@ -494,6 +494,11 @@ export function inSyncTransaction<T>(db: Db, work: () => T): T {
   return db.transaction(() => work(), { behavior: 'immediate' });
 }
 
+/** Sets the created_at of deals (their place in getAllDealIds), leaving every other column as it is. */
+export function setDealCreatedAt(db: Db, values: ReadonlyMap<string, string>): void {
+  for (const [id, createdAt] of values) db.update(deals).set({ createdAt }).where(eq(deals.id, id)).run();
+}
+
 /** The created_at of deals (the order getAllDealIds lists them in). */
 export function dealCreatedAt(db: Db, ids: readonly string[]): Map<string, string> {
   return new Map(selectIn(db, deals, 'id', ids).map((r) => [r.id as string, r.createdAt as string] as const));

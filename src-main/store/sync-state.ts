@@ -32,3 +32,15 @@ export function mappedRemoteIds(db: Db, remoteIds?: readonly string[]): Set<stri
   const rows = remoteIds ? (remoteIds.length ? query.where(inArray(syncIdMap.remoteId, [...remoteIds])).all() : []) : query.all();
   return new Set(rows.map((r) => r.id));
 }
+
+/**
+ * Whether the linked platform offers the change feed and bulk graph reads (docs/sync.md, "What a
+ * sync costs"): 'yes' or 'no', learned by the first sync of the link and kept with it.
+ */
+export const REMOTE_FEED_KEY = 'remoteFeed';
+/** The cursor of the last feed page whose graphs were applied (written in the same transaction as them). */
+export const FEED_CURSOR_KEY = 'feedCursor';
+
+export function deleteSyncState(db: Db, key: string): void {
+  db.delete(syncState).where(eq(syncState.key, key)).run();
+}

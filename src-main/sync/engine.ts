@@ -1,10 +1,11 @@
 import pLimit from 'p-limit';
 import type { Db } from '../store/db';
 import { LINKED_REMOTE_KEY, markInflightAmbiguous, outboxCounts } from '../store/sync-outbox';
-import { getSyncState, setSyncState } from '../store/sync-state';
+import { deleteSyncState, FEED_CURSOR_KEY, getSyncState, REMOTE_FEED_KEY, setSyncState } from '../store/sync-state';
 import { throwIfAborted, type SyncContext } from './context';
 import { RemoteError, SyncError } from './errors';
 import type { SyncEvent, SyncSummary } from './events';
+import { FeedGoneError, probeFeed, pullWithFeed } from './feed-pull';
 import { pull } from './pull';
 import { pushCreates, pushEdits, resolveAmbiguousCreates } from './push';
 import { createRemoteClient, type RemoteConfig, type RetryPolicy } from './remote-client';
@@ -36,6 +37,12 @@ export interface SyncOptions {
    * passes true to leave them alone until then; a sync the user asks for (default) tries all.
    */
   respectBackoff?: boolean;
+  /**
+   * Use the platform's change feed and bulk graph reads when it offers them (default true):
+   * learned once per link and remembered in sync_state. False: the full walk of every deal's
+   * graph, and the platform is not asked.
+   */
+  useExtensions?: boolean;
   retry?: Partial<RetryPolicy>;
   timeoutMs?: number;
   onEvent?: (event: SyncEvent) => void;
@@ -110,7 +117,27 @@ async function sync(options: SyncOptions): Promise<SyncSummary> {
   };
 
   await resolveAmbiguousCreates(ctx);
-  if (mode !== 'push-only') await pull(ctx);
+  if (mode !== 'push-only') {
+    let feed = options.useExtensions === false ? 'no' : getSyncState(db, REMOTE_FEED_KEY);
+    if (feed === undefined) {
+      feed = await probeFeed(client);
+      setSyncState(db, REMOTE_FEED_KEY, feed);
+      emit({ type: 'phase', phase: 'connect', detail: feed === 'yes' ? 'the platform offers a change feed' : 'the platform offers no change feed: every deal is read' });
+    }
+    if (feed === 'yes') {
+      try {
+        await pullWithFeed(ctx);
+      } catch (error) {
+        if (!(error instanceof FeedGoneError)) throw error;
+        // The platform stopped offering the feed (another version behind the same address):
+        // forget what was learned (the next sync asks again) and walk every graph now.
+        deleteSyncState(db, REMOTE_FEED_KEY);
+        deleteSyncState(db, FEED_CURSOR_KEY);
+        emit({ type: 'phase', phase: 'connect', detail: 'the platform no longer offers a change feed: every deal is read' });
+        await pull(ctx);
+      }
+    } else await pull(ctx);
+  }
   if (mode !== 'pull-only') {
     throwIfAborted(ctx.signal);
     let failure: unknown;

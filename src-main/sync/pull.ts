@@ -3,7 +3,7 @@ import { shadowIds } from '../store/sync-shadow';
 import { applyGone, applyGraph, applyPulledGraphs, type PulledGraph } from './apply';
 import { forEachDeal, newReader, readGraph, throwIfAborted, type SyncContext } from './context';
 import { RemoteError } from './errors';
-import { startPrefetchPropertyTypes, type DealGraph } from './graph';
+import { startPrefetchPropertyTypes, type DealGraph, type GraphReader } from './graph';
 
 // Pull (docs/sync.md): every deal the platform lists, its whole graph read with bounded
 // concurrency; a deal whose reads are unchanged writes nothing. A deal gone from the list is
@@ -162,8 +162,11 @@ export async function pull(ctx: SyncContext): Promise<void> {
   if (writer.failure) throw writer.failure.error;
   await prefetch;
   throwIfAborted(ctx.signal);
+  await confirmUnlisted(ctx, reader);
+}
 
-  // Deals the shadow knows that the platform no longer lists: confirm before removing anything.
+/** Deals the shadow knows that the platform no longer lists: confirmed by a read before anything is removed. */
+export async function confirmUnlisted(ctx: SyncContext, reader: GraphReader): Promise<void> {
   const listed = new Set(ctx.remoteIds);
   const missing = shadowIds(ctx.db, 'getDealInfo').filter((id) => !listed.has(id));
   await forEachDeal(ctx, missing, async (dealId) => {

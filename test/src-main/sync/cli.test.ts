@@ -24,7 +24,8 @@ afterAll(async () => {
   data.remove();
 });
 
-const args = (...extra: string[]) => ['sync', '--data-dir', data.path, '--remote', remote.origin, '--client-id', CLIENT.clientId, ...extra];
+const argsOf = (...extra: string[]) => ['sync', '--data-dir', data.path, '--remote', remote.origin, '--client-id', CLIENT.clientId, ...extra];
+const args = argsOf;
 
 /** `uw sync` in this process (arguments, secret from the environment), with its output. */
 async function syncInProcess(argv: string[], env: NodeJS.ProcessEnv = secret): Promise<{ error: Error | null; stdout: string }> {
@@ -78,6 +79,8 @@ describe('uw sync', () => {
   });
 
   test('syncs a data directory: progress, a summary, exit code 0; --pull-only keeps edits queued, --push-only sends them', async () => {
+    // --full-walk throughout: the counts below are those of a pull that reads every deal.
+    const args = (...extra: string[]) => argsOf('--full-walk', ...extra);
     const first = await runUw(args(), secret);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/^connect: http:\/\/127\.0\.0\.1:\d+\npull: 4 deals on the platform\npull: 0\/4\n/);
@@ -110,6 +113,18 @@ describe('uw sync', () => {
     } finally {
       closeDb(db);
     }
+  });
+
+  test('without --full-walk it learns that the platform offers the change feed, and a re-sync of an unchanged book asks only for the changes', async () => {
+    const learn = await syncInProcess(args());
+    expect(learn.error).toBeNull();
+    expect(learn.stdout).toMatch(/^connect: the platform offers a change feed$/m);
+    const again = await syncInProcess(args());
+    expect(again.error).toBeNull();
+    expect(again.stdout).not.toMatch(/change feed$/m);
+    const [, requests] = /pulled 0, unchanged 0, removed 0, pushed 0, created 0, conflicts 0, rejected 0, queued 0 \(\d+\.\d s, (\d+) requests/.exec(again.stdout) ?? [];
+    expect(Number(requests)).toBeGreaterThan(0);
+    expect(Number(requests)).toBeLessThanOrEqual(5);
   });
 
   test('a data directory linked to one platform refuses another', async () => {

@@ -21,7 +21,8 @@ export interface Pair {
 
 export const FAST_RETRY = { limit: 6, baseDelayMs: 20, maxDelayMs: 200, maxRetryAfterMs: 2_000 };
 
-export async function startPair(options: { demoDeals?: number; proxy?: boolean; localUsers?: string[] } = {}): Promise<Pair> {
+/** `useExtensions: false`: every sync of the pair walks every graph (the platform's change feed and bulk reads unused). */
+export async function startPair(options: { demoDeals?: number; proxy?: boolean; localUsers?: string[]; useExtensions?: boolean } = {}): Promise<Pair> {
   const proxy = options.proxy ? await startFaultProxy() : null;
   const remote = await startTestService({ demoDeals: options.demoDeals ?? 8, ...(proxy ? { publicUrl: proxy.origin } : {}) });
   if (proxy) proxy.target = remote.origin;
@@ -40,6 +41,7 @@ export async function startPair(options: { demoDeals?: number; proxy?: boolean; 
         retry: FAST_RETRY,
         roundDelayMs: 20,
         timeoutMs: 5_000,
+        ...(options.useExtensions === undefined ? {} : { useExtensions: options.useExtensions }),
         ...overrides,
       }),
     async stop() {

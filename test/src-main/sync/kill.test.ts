@@ -42,10 +42,12 @@ interface Run {
 }
 
 /** Runs `uw sync`; `killWhen` may SIGKILL it when a line of its output satisfies it. */
-async function uwSync(extra: string[], killWhen?: (line: string, lines: string[]) => number | null): Promise<Run> {
+async function uwSync(extra: string[], killWhen?: (line: string, lines: string[]) => number | null, target = { dir: data.path, fullWalk: true }): Promise<Run> {
   // node with tsx's loader, not the tsx binary: that one runs node as a child of its own, and a
   // SIGKILL must reach the process that syncs.
-  const child = spawn(process.execPath, ['--import', 'tsx', UW, 'sync', '--data-dir', data.path, '--remote', proxy.origin, '--client-id', CLIENT.clientId, ...extra], {
+  // --full-walk: the first test's kills land at random tenths of a pull that reads every deal; the second test pulls through the feed.
+  const walk = target.fullWalk ? ['--full-walk'] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', UW, 'sync', '--data-dir', target.dir, '--remote', proxy.origin, '--client-id', CLIENT.clientId, ...walk, ...extra], {
     cwd: ROOT,
     env: { ...process.env, UW_CLIENT_SECRET: CLIENT.secret },
   });
@@ -159,5 +161,40 @@ test('SIGKILL of uw sync at random points of a 150-deal sync, restarted each tim
     for (const id of remoteIds) expect(await dealInfo(check, id)).toEqual(await dealInfo(remote, id));
   } finally {
     await check.stop();
+  }
+}, 180_000);
+
+test('SIGKILL of uw sync at random points of a pull through the change feed, restarted each time: the next run resumes from the stored cursor and both sides read the same', async () => {
+  const dir = tempDir('uw-sync-kill-feed-');
+  const target = { dir: dir.path, fullWalk: false };
+  try {
+    const outcomes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const run = await uwSync([], (line) => (/^(connect|pull): /.test(line) ? random(0, 800) : null), target);
+      expect(run.signal === 'SIGKILL' || run.code === 0, run.stderr).toBe(true);
+      outcomes.push(run.signal ?? `exit ${run.code}`);
+    }
+    // The first run reads every graph of the platform (two pages of the feed): the kill lands in it.
+    expect(outcomes[0]).toBe('SIGKILL');
+    const done = await uwSync([], undefined, target);
+    expect(done.code, done.stderr).toBe(0);
+    // Nothing is left for the run after it: the cursor stored covers every change.
+    const again = await uwSync([], undefined, target);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.lines.at(-1)).toMatch(/; pulled 0, unchanged 0, removed 0, pushed 0, created 0, conflicts 0, rejected 0, queued 0 \(\d+\.\d s, [1-5] requests/);
+
+    const check = await startTestService({ dataDir: dir.path });
+    try {
+      const remoteIds = await dealIds(remote);
+      expect(await dealIds(check)).toEqual(remoteIds);
+      for (const id of remoteIds) expect(await dealInfo(check, id)).toEqual(await dealInfo(remote, id));
+      const sample = remoteIds.filter((_, i) => i % 15 === 0);
+      const [a, b] = await Promise.all([readEverything(remote, sample), readEverything(check, sample)]);
+      expect(differingReads(a, b)).toEqual([]);
+    } finally {
+      await check.stop();
+    }
+  } finally {
+    dir.remove();
   }
 }, 180_000);
