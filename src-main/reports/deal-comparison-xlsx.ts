@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { DealComparison } from '../contract/deal-channels';
 import { label } from '../contract/format';
 import { writeAtomically } from './atomic-file';
+import { landscapePrintSetup } from './print-setup';
 import { XLSX_FORMATS } from './write-xlsx';
 
 export const COMPARISON_SHEET = 'Deal comparison';
@@ -23,7 +24,11 @@ const HEADER_STYLE: Partial<ExcelJS.Style> = {
 export async function writeDealComparisonXlsx(comparison: DealComparison, file: string, producedAt: Date): Promise<void> {
   const workbook = new ExcelJS.Workbook();
   workbook.created = producedAt;
-  const sheet = workbook.addWorksheet(COMPARISON_SHEET, { views: [{ state: 'frozen', xSplit: 1, ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(COMPARISON_SHEET, {
+    views: [{ state: 'frozen', xSplit: 1, ySplit: 1 }],
+    // Printed like the other workbooks a lender sends; the deals compared in the footer.
+    ...landscapePrintSetup(COMPARISON_SHEET, producedAt, `Deals: ${comparison.deals.map((d) => d.seedName).join(', ')}`.slice(0, 200)),
+  });
   const n = comparison.deals.length;
   sheet.columns = [{ width: 24 }, ...comparison.deals.map(() => ({ width: 22 })), { width: 10 }];
 

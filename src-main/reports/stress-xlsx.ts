@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { OpenedPortfolioStress } from '../gateway';
 import { writeAtomically } from './atomic-file';
+import { landscapePrintSetup, type PrintSetup } from './print-setup';
 import {
   STRESS_DEALS_SHEET,
   STRESS_SUMMARY_SHEET,
@@ -20,26 +21,9 @@ const HEADER_STYLE: Partial<ExcelJS.Style> = {
   alignment: { vertical: 'middle', wrapText: true },
 };
 
-/** Text inside an Excel header or footer, where & starts a code. */
-const headerText = (text: string) => text.replaceAll('&', '&&');
-
-/** As the cross-deal report prints: landscape, one page wide, the header row on every page, title and date on top, page numbers below. */
-function printSetup(sheetTitle: string, producedAt: Date, profileName: string): Pick<Partial<ExcelJS.AddWorksheetOptions>, 'pageSetup' | 'headerFooter'> {
-  const produced = `${producedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return {
-    pageSetup: {
-      orientation: 'landscape',
-      fitToPage: true,
-      fitToWidth: 1,
-      fitToHeight: 0,
-      printTitlesRow: '1:1',
-      margins: { left: 0.4, right: 0.4, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 },
-    },
-    headerFooter: {
-      oddHeader: `&L&"-,Bold"${headerText(`${STRESS_TITLE}: ${sheetTitle}`)}&RProduced ${produced}`,
-      oddFooter: `&L${headerText(`Credit policy: ${profileName}`.slice(0, 200))}&RPage &P of &N`,
-    },
-  };
+/** As the cross-deal report prints, with the credit policy in the footer. */
+function printSetup(sheetTitle: string, producedAt: Date, profileName: string): PrintSetup {
+  return landscapePrintSetup(`${STRESS_TITLE}: ${sheetTitle}`, producedAt, `Credit policy: ${profileName}`.slice(0, 200));
 }
 
 /** A value as a cell: numbers as numbers (the column's format shows them), null and non-finite empty, the rest text. */

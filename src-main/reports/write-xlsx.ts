@@ -7,6 +7,7 @@ import { ReportTotals } from '../gateway/cross-deal-report';
 import { writeAtomically } from './atomic-file';
 import { REPORT_COLUMNS, type ColumnKind } from './columns';
 import { describeFilter, filterLine, REPORT_TITLE } from './describe-filter';
+import { FOOTER_BUDGET, headerText, landscapePrintSetup, type PrintSetup } from './print-setup';
 import { PROGRESS_EVERY, type ReportSource, type WriteReportOptions, type WriteReportResult } from './types';
 
 type Row = CrossDealCollateralReportRowDto;
@@ -31,37 +32,17 @@ export const XLSX_FORMATS: Record<ColumnKind, string | undefined> = {
 };
 const TIMESTAMP_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
-/** Text inside an Excel header or footer, where & starts a code. */
-const headerText = (text: string) => text.replaceAll('&', '&&');
-/** Excel refuses a header or footer longer than this. */
-const MAX_HEADER_FOOTER = 255;
-
 /**
  * How the report prints: landscape, one page wide (as many pages down as it takes), the header
  * row on every page, the title and the date it was produced at the top, the filter and the
  * page number at the bottom.
  */
-export function reportPrintSetup(query: WriteReportOptions['query'], producedAt: Date): Pick<Partial<ExcelJS.AddWorksheetOptions>, 'pageSetup' | 'headerFooter'> {
-  const produced = `${producedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const footerEnd = '&RPage &P of &N';
-  // The filter as long as the footer allows, its & doubled.
-  const budget = MAX_HEADER_FOOTER - '&L'.length - footerEnd.length;
-  let filter = headerText(filterLine(query, budget));
-  for (let max = budget; filter.length > budget; max -= 8) filter = headerText(filterLine(query, max));
-  return {
-    pageSetup: {
-      orientation: 'landscape',
-      fitToPage: true,
-      fitToWidth: 1,
-      fitToHeight: 0,
-      printTitlesRow: '1:1',
-      margins: { left: 0.4, right: 0.4, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 },
-    },
-    headerFooter: {
-      oddHeader: `&L&"-,Bold"${headerText(REPORT_TITLE)}&RProduced ${produced}`,
-      oddFooter: `&L${filter}${footerEnd}`,
-    },
-  };
+export function reportPrintSetup(query: WriteReportOptions['query'], producedAt: Date): PrintSetup {
+  // The filter as long as the footer allows once its & are doubled.
+  let max = FOOTER_BUDGET;
+  let filter = filterLine(query, max);
+  while (headerText(filter).length > FOOTER_BUDGET) filter = filterLine(query, (max -= 8));
+  return landscapePrintSetup(REPORT_TITLE, producedAt, filter);
 }
 
 /** A YYYY-MM-DD date as an Excel date (exceljs writes a Date as its UTC day). */

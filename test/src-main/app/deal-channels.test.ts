@@ -132,6 +132,9 @@ describe('the new-deal channels', () => {
       expect(row.getCell(4).value).toBe(differing.includes(f.label) ? 'yes' : 'no');
       expect((row.getCell(2).fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb === 'FFFFF3BF').toBe(f.differs);
     }
+    // It prints as the other workbooks do: landscape, one page wide, the deals named in the footer.
+    expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1 });
+    expect(sheet.headerFooter.oddFooter).toContain(comparison.deals[0]!.seedName.replaceAll('&', '&&'));
 
     h.exportTo = null;
     expect(await h.value('deals.compareExport', { ids })).toEqual({ cancelled: true });
