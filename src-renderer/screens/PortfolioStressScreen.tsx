@@ -1,12 +1,13 @@
 import { BarChart } from '@mantine/charts';
-import { Alert, Badge, Button, Chip, Group, Pagination, Paper, Progress, SegmentedControl, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Chip, Group, Pagination, Paper, SegmentedControl, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PortfolioStressSummaryDto, Scenario } from '../../src-main/contract';
-import type { AppEvents, ChannelInput, ReportFormat, StressExportResult } from '../../src-main/contract/app-channels';
+import type { ChannelInput, ReportFormat, StressExportResult } from '../../src-main/contract/app-channels';
 import { describeShocks } from '../analysis';
 import { call, useChannel, useEvent } from '../api';
 import { ErrorNote, Loading } from '../components/common';
+import { ExportBanner, type ExportEntry, type ExportWords } from '../components/ExportBanner';
 import { int, multiple, pct, usdCompact, usd } from '../format';
 import { routePath } from '../router';
 import { asScenario, breachText } from './deal/SizingStressTab';
@@ -23,7 +24,15 @@ export const MAX_SCENARIOS = 10;
 const PAGE_SIZE = 25;
 
 type Request = Omit<ChannelInput<'analysis.stressPortfolio'>, 'page' | 'pageSize'>;
-type Progressing = AppEvents['analysis.exportProgress'];
+type StressExport = ExportEntry<StressExportResult & { cancelled: false }>;
+
+const STRESS_EXPORT_WORDS: ExportWords = {
+  testIdPrefix: 'stress-export',
+  unit: 'deals',
+  writing: (format, done, total) => `Stressing and writing ${format}: ${done} of ${total} deals`,
+  failed: (format) => `The ${format} stress export failed`,
+  ready: (format) => `${format} stress export ready`,
+};
 
 interface Choice {
   key: string;
@@ -119,69 +128,6 @@ function DistributionChart({ base, scenarios, titles }: { base: PortfolioStressS
   );
 }
 
-interface ExportEntry {
-  id: string;
-  format: ReportFormat;
-  state: 'running' | 'done' | 'failed';
-  progress: Progressing | null;
-  result?: StressExportResult & { cancelled: false };
-  error?: unknown;
-  downloaded?: boolean;
-}
-
-function ExportBanner({ entry, onDownloaded, onClose }: { entry: ExportEntry; onDownloaded: () => void; onClose: () => void }) {
-  const format = entry.format.toUpperCase();
-  if (entry.state === 'running') {
-    const p = entry.progress;
-    const percent = p && p.total > 0 ? (100 * p.done) / p.total : 0;
-    return (
-      <Paper withBorder p="sm" radius="sm" data-testid="stress-export-progress" data-format={entry.format}>
-        <Stack gap={4}>
-          <Text size="sm">{p?.phase === 'writing' ? `Stressing and writing ${format}: ${int(p.done)} of ${int(p.total)} deals` : `Preparing the ${format} export…`}</Text>
-          <Progress value={percent} animated={!p || p.phase === 'preparing'} aria-label="Export progress" />
-        </Stack>
-      </Paper>
-    );
-  }
-  if (entry.state === 'failed') {
-    return (
-      <Stack gap={4} data-testid="stress-export-failed">
-        <ErrorNote title={`The ${format} stress export failed`} error={entry.error} />
-        <Group>
-          <Button size="xs" variant="subtle" onClick={onClose}>
-            Dismiss
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
-  const result = entry.result!;
-  return (
-    <Alert color="teal" variant="light" withCloseButton closeButtonLabel="Close" onClose={onClose} title={`${format} stress export ready`} data-testid="stress-export-done" data-format={entry.format}>
-      {result.downloadUrl ? (
-        <Group gap="sm">
-          <Text size="sm">
-            {int(result.rows)} deals in {result.fileName}.
-          </Text>
-          {entry.downloaded ? (
-            <Text size="sm" c="dimmed">
-              Downloaded. The link works once: export again for another copy.
-            </Text>
-          ) : (
-            <Button component="a" size="xs" href={result.downloadUrl} download={result.fileName} data-testid="stress-export-download" onClick={onDownloaded}>
-              Download {result.fileName}
-            </Button>
-          )}
-        </Group>
-      ) : (
-        <Text size="sm">
-          {int(result.rows)} deals written to {result.file}.
-        </Text>
-      )}
-    </Alert>
-  );
-}
-
 export function PortfolioStressScreen() {
   const profiles = useChannel('analysis.profiles', {});
   const scenarios = useChannel('analysis.scenarios', {});
@@ -194,7 +140,7 @@ export function PortfolioStressScreen() {
   const [breachesOnly, setBreachesOnly] = useState(true);
   const [applied, setApplied] = useState<{ request: Request; titles: string[] } | null>(null);
   const [page, setPage] = useState(1);
-  const [exports, setExports] = useState<ExportEntry[]>([]);
+  const [exports, setExports] = useState<StressExport[]>([]);
 
   const result = useChannel(
     'analysis.stressPortfolio',
@@ -202,7 +148,7 @@ export function PortfolioStressScreen() {
     { enabled: applied !== null, placeholderData: keepPreviousData, staleTime: 60_000 },
   );
 
-  const update = (id: string, patch: Partial<ExportEntry>) => setExports((list) => list.map((e) => (e.id === id ? { ...e, ...patch } : e)));
+  const update = (id: string, patch: Partial<StressExport>) => setExports((list) => list.map((e) => (e.id === id ? { ...e, ...patch } : e)));
   useEvent('analysis.exportProgress', (p) => update(p.exportId, { progress: p }));
 
   if (profiles.isPending || scenarios.isPending) return <Loading label="Loading the scenarios…" />;
@@ -335,7 +281,7 @@ export function PortfolioStressScreen() {
       </Paper>
 
       {exports.map((entry) => (
-        <ExportBanner key={entry.id} entry={entry} onDownloaded={() => update(entry.id, { downloaded: true })} onClose={() => setExports((list) => list.filter((e) => e.id !== entry.id))} />
+        <ExportBanner key={entry.id} entry={entry} words={STRESS_EXPORT_WORDS} onDownloaded={() => update(entry.id, { downloaded: true })} onClose={() => setExports((list) => list.filter((e) => e.id !== entry.id))} />
       ))}
 
       {!applied ? (

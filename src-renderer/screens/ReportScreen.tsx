@@ -1,4 +1,4 @@
-import { Alert, Button, Group, MultiSelect, Pagination, Paper, Progress, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, MultiSelect, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
@@ -9,11 +9,12 @@ import {
   type CrossDealCollateralReportFilterDto,
   type CrossDealCollateralReportRowDto,
 } from '../../src-main/contract';
-import type { AppEvents, ReportExportResult, ReportFormat } from '../../src-main/contract/app-channels';
+import type { ReportExportResult, ReportFormat } from '../../src-main/contract/app-channels';
 import { call, useChannel, useEvent } from '../api';
 import type { ColumnSpec } from '../column-prefs';
 import { ColumnChooser, ResizeHandle, useColumns, type ColumnsState } from '../components/columns';
 import { ErrorNote, Figure, Loading } from '../components/common';
+import { ExportBanner, type ExportEntry, type ExportWords } from '../components/ExportBanner';
 import { date, int, label, months, multiple, pct, pctNumber, text, usd } from '../format';
 import { routePath } from '../router';
 
@@ -81,7 +82,15 @@ export function toFilter(draft: Draft): { filter: Filter; errors: Partial<Record
   return { filter: Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as Filter, errors };
 }
 
-type Progressing = AppEvents['report.exportProgress'];
+type ReportExport = ExportEntry<ReportExportResult & { cancelled: false }>;
+
+const REPORT_EXPORT_WORDS: ExportWords = {
+  testIdPrefix: 'export',
+  unit: 'rows',
+  writing: (format, done, total) => `Writing ${format}: ${done} of ${total} rows`,
+  failed: (format) => `The ${format} report was not exported`,
+  ready: (format) => `${format} report exported`,
+};
 type ReportRow = CrossDealCollateralReportRowDto;
 
 interface ReportColumn extends ColumnSpec {
@@ -187,72 +196,6 @@ function ReportTable({ rows, state }: { rows: readonly ReportRow[]; state: Colum
   );
 }
 
-/** One export and its banner: running with its progress, done with its file, or failed. */
-interface ExportEntry {
-  id: string;
-  format: ReportFormat;
-  state: 'running' | 'done' | 'failed';
-  progress: Progressing | null;
-  result?: ReportExportResult & { cancelled: false };
-  error?: unknown;
-  /** Web mode: its one-time link was used. */
-  downloaded?: boolean;
-}
-
-function ExportBanner({ entry, onDownloaded, onClose }: { entry: ExportEntry; onDownloaded: () => void; onClose: () => void }) {
-  const format = entry.format.toUpperCase();
-  if (entry.state === 'running') {
-    const p = entry.progress;
-    const percent = p && p.total > 0 ? (100 * p.done) / p.total : 0;
-    return (
-      <Paper withBorder p="sm" radius="sm" data-testid="export-progress" data-format={entry.format}>
-        <Stack gap={4}>
-          <Text size="sm">{p?.phase === 'writing' ? `Writing ${format}: ${int(p.done)} of ${int(p.total)} rows` : `Preparing the ${format} export…`}</Text>
-          <Progress value={percent} animated={!p || p.phase === 'preparing'} />
-        </Stack>
-      </Paper>
-    );
-  }
-  if (entry.state === 'failed') {
-    return (
-      <Stack gap={4} data-testid="export-failed" data-format={entry.format}>
-        <ErrorNote title={`The ${format} report was not exported`} error={entry.error} />
-        <Group>
-          <Button size="xs" variant="subtle" onClick={onClose}>
-            Dismiss
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
-  const result = entry.result!;
-  return (
-    <Alert color="teal" variant="light" withCloseButton closeButtonLabel="Close" onClose={onClose} title={`${format} report exported`} data-testid="export-done" data-format={entry.format}>
-      {result.downloadUrl ? (
-        <Group gap="sm">
-          <Text size="sm">
-            {int(result.rows)} rows are ready in {result.fileName}.
-          </Text>
-          {entry.downloaded ? (
-            <Text size="sm" c="dimmed" data-testid="export-downloaded">
-              Downloaded. The link works once: export again for another copy.
-            </Text>
-          ) : (
-            // A plain link: the browser saves the file itself (a one-time link, valid 15 minutes).
-            <Button component="a" size="xs" href={result.downloadUrl} download={result.fileName} data-testid="export-download" onClick={onDownloaded}>
-              Download {result.fileName}
-            </Button>
-          )}
-        </Group>
-      ) : (
-        <Text size="sm">
-          {int(result.rows)} rows written to {result.file}.
-        </Text>
-      )}
-    </Alert>
-  );
-}
-
 /** The report's filter fields (also the Portfolio stress screen's filter, without the sort). */
 export function ReportFilterFields({
   draft,
@@ -309,8 +252,8 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
   const invalid = Object.keys(errors).length > 0;
 
   const columns = useColumns('report', REPORT_TABLE_COLUMNS);
-  const [exports, setExports] = useState<ExportEntry[]>([]);
-  const update = (id: string, patch: Partial<ExportEntry>) => setExports((list) => list.map((e) => (e.id === id ? { ...e, ...patch } : e)));
+  const [exports, setExports] = useState<ReportExport[]>([]);
+  const update = (id: string, patch: Partial<ReportExport>) => setExports((list) => list.map((e) => (e.id === id ? { ...e, ...patch } : e)));
   const running = (format: ReportFormat) => exports.some((e) => e.format === format && e.state === 'running');
 
   useEvent('report.exportProgress', (p) => update(p.exportId, { progress: p }));
@@ -394,7 +337,7 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
       </Paper>
 
       {exports.map((entry) => (
-        <ExportBanner key={entry.id} entry={entry} onDownloaded={() => update(entry.id, { downloaded: true })} onClose={() => setExports((list) => list.filter((e) => e.id !== entry.id))} />
+        <ExportBanner key={entry.id} entry={entry} words={REPORT_EXPORT_WORDS} onDownloaded={() => update(entry.id, { downloaded: true })} onClose={() => setExports((list) => list.filter((e) => e.id !== entry.id))} />
       ))}
 
       {report.isPending || columns.loading ? (

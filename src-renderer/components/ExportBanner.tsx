@@ -1,0 +1,91 @@
+import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import type { ReportFormat } from '../../src-main/contract/app-channels';
+import { int } from '../format';
+import { ErrorNote } from './common';
+
+/** One export of a table to a file, and its banner: running with its progress, done with its file, or failed. */
+export interface ExportEntry<R extends { rows: number; file: string; fileName: string; downloadUrl?: string }> {
+  id: string;
+  format: ReportFormat;
+  state: 'running' | 'done' | 'failed';
+  progress: { phase: 'preparing' | 'writing' | 'done' | 'failed'; done: number; total: number } | null;
+  result?: R;
+  error?: unknown;
+  /** Web mode: its one-time link was used. */
+  downloaded?: boolean;
+}
+
+/** How a screen names its export, and the test ids of its banners (`<prefix>-progress`, `-done`, ...). */
+export interface ExportWords {
+  testIdPrefix: string;
+  /** What the rows are: "rows", "deals". */
+  unit: string;
+  writing: (format: string, done: string, total: string) => string;
+  failed: (format: string) => string;
+  ready: (format: string) => string;
+}
+
+export function ExportBanner<R extends { rows: number; file: string; fileName: string; downloadUrl?: string }>({
+  entry,
+  words,
+  onDownloaded,
+  onClose,
+}: {
+  entry: ExportEntry<R>;
+  words: ExportWords;
+  onDownloaded: () => void;
+  onClose: () => void;
+}) {
+  const format = entry.format.toUpperCase();
+  const id = (part: string) => `${words.testIdPrefix}-${part}`;
+  if (entry.state === 'running') {
+    const p = entry.progress;
+    const percent = p && p.total > 0 ? (100 * p.done) / p.total : 0;
+    return (
+      <Paper withBorder p="sm" radius="sm" data-testid={id('progress')} data-format={entry.format}>
+        <Stack gap={4}>
+          <Text size="sm">{p?.phase === 'writing' ? words.writing(format, int(p.done), int(p.total)) : `Preparing the ${format} export…`}</Text>
+          <Progress value={percent} animated={!p || p.phase === 'preparing'} aria-label="Export progress" />
+        </Stack>
+      </Paper>
+    );
+  }
+  if (entry.state === 'failed') {
+    return (
+      <Stack gap={4} data-testid={id('failed')} data-format={entry.format}>
+        <ErrorNote title={words.failed(format)} error={entry.error} />
+        <Group>
+          <Button size="xs" variant="subtle" onClick={onClose}>
+            Dismiss
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  const result = entry.result!;
+  return (
+    <Alert color="teal" variant="light" withCloseButton closeButtonLabel="Close" onClose={onClose} title={words.ready(format)} data-testid={id('done')} data-format={entry.format}>
+      {result.downloadUrl ? (
+        <Group gap="sm">
+          <Text size="sm">
+            {int(result.rows)} {words.unit} are ready in {result.fileName}.
+          </Text>
+          {entry.downloaded ? (
+            <Text size="sm" c="dimmed" data-testid={id('downloaded')}>
+              Downloaded. The link works once: export again for another copy.
+            </Text>
+          ) : (
+            // A plain link: the browser saves the file itself (a one-time link, valid 15 minutes).
+            <Button component="a" size="xs" href={result.downloadUrl} download={result.fileName} data-testid={id('download')} onClick={onDownloaded}>
+              Download {result.fileName}
+            </Button>
+          )}
+        </Group>
+      ) : (
+        <Text size="sm">
+          {int(result.rows)} {words.unit} written to {result.file}.
+        </Text>
+      )}
+    </Alert>
+  );
+}
