@@ -196,4 +196,16 @@ export default defineConfig([
   // (WAL mode, outbox rows after a kill), but never import electron (it throws under Node).
   { files: ['test/**'], rules: noRestrictedImports(ELECTRON) },
   ...layerConfigs(),
+  // The store owns its connection: above it, no code touches the raw better-sqlite3 handle
+  // (transactions and connection state go through src-main/store/transactions.ts).
+  {
+    files: ['src-main/**'],
+    ignores: ['src-main/store/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='$client']", message: `Only src-main/store may use the raw SQLite handle ($client): call a store function. ${WHY}` },
+      ],
+    },
+  },
 ]);

@@ -151,8 +151,26 @@ const CASES = [
   ['electron.vite.config.ts', 'electron-vite', true],
 ];
 
+/** [virtual file, allowed?]: the raw SQLite handle is the store's alone (no-restricted-syntax). */
+const CLIENT_CASES = [
+  ['src-main/gateway/figures.ts', false],
+  ['src-main/app/pipeline.ts', false],
+  ['src-main/server/app.ts', false],
+  ['src-main/store/transactions.ts', true],
+  ['src-main/store/postgres/connection.ts', true],
+  ['test/src-main/store/db.test.ts', true],
+];
+
 const eslint = new ESLint({ cwd: process.cwd() });
 let failures = 0;
+for (const [filePath, allowed] of CLIENT_CASES) {
+  const [result] = await eslint.lintText('export const open = (db) => db.$client.open;\n', { filePath });
+  const fired = (result?.messages ?? []).some((m) => m.ruleId === 'no-restricted-syntax');
+  if (fired === allowed) {
+    failures += 1;
+    console.error(`store-connection rule ${allowed ? 'wrongly refuses' : 'misses'}: $client in ${filePath}`);
+  }
+}
 for (const [filePath, source, allowed] of CASES) {
   const code = `import * as m from '${source}';\nexport { m };\n`;
   const [result] = await eslint.lintText(code, { filePath });
@@ -163,7 +181,7 @@ for (const [filePath, source, allowed] of CASES) {
   }
 }
 if (failures > 0) {
-  console.error(`check-layers: ${failures} of ${CASES.length} cases wrong`);
+  console.error(`check-layers: ${failures} of ${CASES.length + CLIENT_CASES.length} cases wrong`);
   process.exit(1);
 }
-console.log(`check-layers: all ${CASES.length} layer-rule cases behave`);
+console.log(`check-layers: all ${CASES.length + CLIENT_CASES.length} layer-rule cases behave`);

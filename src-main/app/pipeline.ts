@@ -7,6 +7,7 @@ import { underwritingSettings } from '../gateway/context';
 import { collateralRollups, computeDealMetrics, storedRollups } from '../gateway/figures';
 import { collateralAddressesByDeal, collateralIdsByDeal, pipelineDeals, type PipelineDealRow } from '../store/pipeline-query';
 import { storeVersion } from '../store/report-query';
+import { storeIsOpen } from '../store/transactions';
 
 /*
  * The deals pipeline: one row per deal with its stored fields and its figures (DSCR, debt yield,
@@ -94,7 +95,7 @@ export class PipelineService {
    */
   warmUp(): void {
     setImmediate(() => {
-      if (this.closed || !this.ctx.db.$client.open) return;
+      if (this.closed || !storeIsOpen(this.ctx.db)) return;
       try {
         this.rows();
       } catch (error) {
@@ -149,7 +150,7 @@ export class PipelineService {
           collateralRollups(this.ctx.db, step);
         } catch (error) {
           // The store was closed (shutdown): stop; the next request retries.
-          if (!this.ctx.db.$client.open) return;
+          if (!storeIsOpen(this.ctx.db)) return;
           console.error('[uw] pipeline figures failed:', (error as Error).message);
           return;
         }

@@ -78,15 +78,3 @@ function stressInputsOf(db: Db, links: readonly AnalysisCollateralLink[]): Map<s
   }
   return out;
 }
-
-/**
- * Runs `work` inside one deferred (read) transaction on the store's connection: one consistent
- * snapshot, and the figure cache is not written (collateralRollups saves nothing inside a
- * caller's transaction), so an analysis call writes nothing at all. `work` must be synchronous:
- * an await inside would let other requests' statements join the transaction.
- */
-export function readSnapshot<T>(db: Db, work: () => T): T {
-  const client = db.$client;
-  if (client.inTransaction) return work();
-  return client.transaction(work)();
-}

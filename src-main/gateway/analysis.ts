@@ -33,7 +33,8 @@ import {
 import { dealRead, type DealRead } from '../store/deal-read';
 import { selectReportDealIds, type ReportSelection } from '../store/report-query';
 import { underwritingSettingsOf } from '../store/system-config';
-import { loadDealAnalysisInputs, readSnapshot, type DealAnalysisInput } from './analysis-inputs';
+import { readSnapshot } from '../store/transactions';
+import { loadDealAnalysisInputs, type DealAnalysisInput } from './analysis-inputs';
 import { underwritingSettings, type GatewayContext } from './context';
 import { requestPolicy } from './credit-policies';
 import { dealFiguresOfEntries, dealLoanTerms, FIGURES_VERSION } from './figures';

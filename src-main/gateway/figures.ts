@@ -33,6 +33,7 @@ import {
 } from '../store/components';
 import type { CollateralRow, DealMetricInputs, DealRow } from '../store/deals';
 import type { Db } from '../store/db';
+import { inTransaction, readSnapshot } from '../store/transactions';
 import {
   alternativeValuationsOf,
   revenueValuationsOf,
@@ -327,16 +328,16 @@ export function collateralRollups(db: Db, collateralIds: readonly string[]): Map
   if (collateralIds.every((id) => stored.has(id))) return stored;
   const merged = (current: Map<string, CollateralRollupFigures>, computed: Map<string, CollateralRollupFigures>) =>
     new Map(collateralIds.map((id) => [id, current.get(id) ?? computed.get(id)!]));
-  if (db.$client.inTransaction) return merged(stored, computeRollups(db, collateralIds.filter((id) => !stored.has(id))));
+  if (inTransaction(db)) return merged(stored, computeRollups(db, collateralIds.filter((id) => !stored.has(id))));
 
   let result: Map<string, CollateralRollupFigures> | undefined;
   try {
-    db.$client.transaction(() => {
+    readSnapshot(db, () => {
       const current = storedCollateralFigures(db, collateralIds, FIGURES_VERSION);
       const computed = computeRollupsAndStress(db, collateralIds.filter((id) => !current.has(id)));
       result = merged(current, computed.rollups);
       saveCollateralFigures(db, FIGURES_VERSION, computed.rollups, computed.stress);
-    })();
+    });
   } catch (error) {
     if (!result || !LOCKED.has((error as { code?: string }).code ?? '')) throw error;
   }

@@ -3,7 +3,7 @@ import { dealRead } from '../store/deal-read';
 import { readOnlyDealSession } from '../store/deal-updates';
 import type { DealRow } from '../store/deals';
 import { underwritingSettingsOf } from '../store/system-config';
-import { readSnapshot } from './analysis-inputs';
+import { readSnapshot } from '../store/transactions';
 import { planItem, WireRequest } from './bulk-update';
 import type { GatewayContext } from './context';
 import { dealFundsOf, dealInfoDto } from './deal-reads';
