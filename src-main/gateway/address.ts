@@ -35,3 +35,21 @@ export function addressDto(row: AddressColumns): AddressDto {
 export function optionalAddressDto(row: AddressColumns): AddressDto | null {
   return row.fullAddress || row.placeId || row.lat != null ? addressDto(row) : null;
 }
+
+/** The address columns of an AddressDto (no address: every column null); addressDto's inverse. */
+export function addressColumnsOf(a: AddressDto | null): AddressColumns {
+  return {
+    fullAddress: a ? a.fullAddress : null,
+    placeId: a?.placeId ?? null,
+    lat: a?.geoLocation?.lat ?? null,
+    lng: a?.geoLocation?.lng ?? null,
+    zipCode: a?.zipCode ?? null,
+    streetNumber: a?.number ?? null,
+    street: a?.street ?? null,
+    city: a?.city ?? null,
+    county: a?.county ?? null,
+    state: a?.state ?? null,
+    country: a?.country ?? null,
+    additionalFreeText: a?.additionalFreeText ?? null,
+  };
+}

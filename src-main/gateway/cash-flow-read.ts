@@ -6,6 +6,7 @@ import type { RevenueValuationRow } from '../store/valuations';
 import { underwritingSettings, type GatewayContext } from './context';
 import { collateralRollups, computeCollaterals, computeDealMetrics, groupBy, type CollateralComputed } from './figures';
 import { missingEntity, ok, type Failure } from './result';
+import { alternativeValuationDto, revenueValuationLabelsDto } from './valuation-rows';
 
 function dcfModel(v: RevenueValuationRow) {
   return { discountRate: v.discountRate, revenueGrowth: v.revenueGrowth, expenseGrowth: v.expenseGrowth };
@@ -55,19 +56,7 @@ function revenueValuationDto(c: CollateralComputed, secured: ReturnType<typeof s
     };
   });
   return {
-    capRate: v.capRate,
-    name: v.name,
-    valuationsInfoId: v.id,
-    expensesSourceId: v.expensesSourceId,
-    userValuationType: v.userValuationType ?? (v.isMarket ? 'Market' : 'Underwritten'),
-    comment: v.comment,
-    parentId: v.parentId,
-    descriptor: v.descriptor,
-    startDate: v.startDate,
-    endDate: v.endDate,
-    revenueSource: v.revenueSource,
-    capRateSource: v.capRateSource,
-    vacancySource: v.vacancySource,
+    ...revenueValuationLabelsDto(v),
     cashFlow: {
       valuationsInfoId: v.id,
       fileId: v.cashFlowFileId,
@@ -79,7 +68,6 @@ function revenueValuationDto(c: CollateralComputed, secured: ReturnType<typeof s
       netPresentValue: d.netPresentValue,
     },
     totalValuation,
-    archive: v.archive,
     componentsVacancies: Object.fromEntries(
       c.components.map((comp) => [
         comp.row.id,
@@ -141,15 +129,7 @@ export async function getCollateralCashFlow(ctx: GatewayContext, id: string): Pr
       totalUnits: collateral.figures.totalUnit,
     },
     revenueValuations: collateral.revenueValuations.filter((v) => !v.isMarket).map((v) => revenueValuationDto(collateral, secured, v)),
-    alternativeValuations: collateral.alternativeValuations.map((a) => ({
-      name: a.name,
-      valuationsInfoId: a.id,
-      description: a.description,
-      parentId: a.parentId,
-      descriptor: a.descriptor,
-      valuation: a.valuation,
-      asOfDate: a.asOfDate,
-    })),
+    alternativeValuations: collateral.alternativeValuations.map(alternativeValuationDto),
     dcfModel: main ? dcfModel(main) : { discountRate: 0, revenueGrowth: [], expenseGrowth: [] },
   });
 }

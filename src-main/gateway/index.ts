@@ -32,6 +32,11 @@ export { actingAs, actorOf } from './context';
 // A deal's history, notes and undo (docs/history.md); the credit memo reads the first two.
 export { addDealNote, getDealHistory, getDealNotes, undoHistoryEntry, type AddNoteResult, type UndoResult } from './deal-history';
 export { historyFieldOf } from './bulk-update';
+// Row <-> DTO mappings the sync client's working copy shares with the reads.
+export { addressColumnsOf } from './address';
+export { companyColumns, personColumns } from './party-rows';
+export { commercialItemColumns, rentRollColumns, residentialItemColumns } from './rent-roll-rows';
+export { alternativeValuationColumns, revenueValuationLabelColumns } from './valuation-rows';
 
 export interface GatewayRequest {
   params: Record<string, string>;

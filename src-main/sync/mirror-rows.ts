@@ -1,6 +1,16 @@
-import { rateIndexId, type AddressDto, type AssetType, type BulkUpdateProperty, type CashFlowDto, type RevenueDto, type RevenueValuationDto } from '../contract';
+import { rateIndexId, type AssetType, type BulkUpdateProperty, type CashFlowDto, type RevenueDto, type RevenueValuationDto } from '../contract';
 import { addressKey } from '../domain/address-key';
 import { CASH_FLOW_SECTIONS } from '../domain/cash-flow';
+import {
+  addressColumnsOf,
+  alternativeValuationColumns,
+  commercialItemColumns,
+  companyColumns,
+  personColumns,
+  rentRollColumns,
+  residentialItemColumns,
+  revenueValuationLabelColumns,
+} from '../gateway';
 import { PROPERTY_COLUMNS } from '../gateway/bulk-update-rules';
 import type { MirrorCollateral, MirrorDeal } from '../store/sync-mirror';
 import type { ComponentDetail, DealGraph } from './graph';
@@ -29,27 +39,6 @@ export interface MirrorBuild {
 /** created_at of the n-th deal of the platform's list: orders deals as the platform does. */
 export function syntheticCreatedAt(position: number): string {
   return new Date(Date.UTC(2000, 0, 1) + position).toISOString();
-}
-
-function addressColumns(a: AddressDto | null) {
-  return {
-    fullAddress: a ? a.fullAddress : null,
-    placeId: a?.placeId ?? null,
-    lat: a?.geoLocation?.lat ?? null,
-    lng: a?.geoLocation?.lng ?? null,
-    zipCode: a?.zipCode ?? null,
-    streetNumber: a?.number ?? null,
-    street: a?.street ?? null,
-    city: a?.city ?? null,
-    county: a?.county ?? null,
-    state: a?.state ?? null,
-    country: a?.country ?? null,
-    additionalFreeText: a?.additionalFreeText ?? null,
-  };
-}
-
-function binary(value: string | string[] | null): string | null {
-  return Array.isArray(value) ? value.join('') : value;
 }
 
 const pad = (n: number) => String(n).padStart(6, '0');
@@ -115,7 +104,7 @@ export function buildMirrorDeal(graph: DealGraph, options: { createdAt: string; 
     const assetTypes = [...new Set(componentSummaries.map((c) => c.assetType))];
     const propertyType: AssetType =
       graph.collateralPropertyTypes.get(summary.id) ?? (assetTypes.length === 1 ? assetTypes[0]! : assetTypes.length > 1 ? 'Mixed' : 'None');
-    const address = addressColumns(summary.address);
+    const address = addressColumnsOf(summary.address);
     const out: MirrorCollateral = {
       collateral: {
         id: summary.id,
@@ -177,54 +166,11 @@ export function buildMirrorDeal(graph: DealGraph, options: { createdAt: string; 
       base.rentRollsOrder.forEach((rollId, rollPosition) => {
         const read = graph.rentRolls.get(rollId)!;
         const r = read.roll;
-        out.rentRolls.push({
-          id: r.id,
-          componentId: s.id,
-          kind: read.kind,
-          name: r.name,
-          fileId: r.fileId,
-          effectiveDate: r.effectiveDate ?? '',
-          comment: r.comment,
-          position: rollPosition,
-        });
+        out.rentRolls.push(rentRollColumns(r, read.kind, rollPosition));
         if (read.kind === 'Residential') {
-          read.roll.rentRollItems.forEach((item, i) =>
-            out.rentRollItems.push({
-              id: item.id,
-              rentRollId: r.id,
-              position: i,
-              unitNumber: item.unitNumber,
-              tenantName: item.tenantName,
-              unitType: item.unitType,
-              leaseType: null,
-              floor: null,
-              bedrooms: item.bedrooms,
-              bathrooms: item.bathrooms,
-              unitSize: item.unitSize,
-              monthlyRent: item.monthlyRent,
-              leaseStart: item.leaseStart,
-              leaseEnd: item.leaseEnd,
-            }),
-          );
+          read.roll.rentRollItems.forEach((item, i) => out.rentRollItems.push(residentialItemColumns(item, r.id, i)));
         } else {
-          read.roll.rentRollItems.forEach((item, i) =>
-            out.rentRollItems.push({
-              id: item.id,
-              rentRollId: r.id,
-              position: i,
-              unitNumber: item.suite,
-              tenantName: item.tenantName,
-              unitType: null,
-              leaseType: item.leaseType,
-              floor: item.floor,
-              bedrooms: null,
-              bathrooms: null,
-              unitSize: item.unitSize,
-              monthlyRent: item.monthlyRent,
-              leaseStart: item.leaseStart,
-              leaseEnd: item.leaseEnd,
-            }),
-          );
+          read.roll.rentRollItems.forEach((item, i) => out.rentRollItems.push(commercialItemColumns(item, r.id, i)));
         }
       });
     });
@@ -241,23 +187,10 @@ export function buildMirrorDeal(graph: DealGraph, options: { createdAt: string; 
       const reversion = solveReversion(cf.finalSale, lastNoi * (1 + lastGrowth));
       if (!reversion.exact) inexact += 1;
       out.revenueValuations.push({
-        id: v.valuationsInfoId,
+        ...revenueValuationLabelColumns(v),
         collateralId: summary.id,
         isMain: v.valuationsInfoId === cashFlow.mainIncomeValuationId,
         isMarket,
-        name: v.name,
-        capRate: v.capRate,
-        expensesSourceId: v.expensesSourceId,
-        userValuationType: v.userValuationType,
-        comment: v.comment,
-        parentId: v.parentId,
-        descriptor: v.descriptor,
-        startDate: v.startDate,
-        endDate: v.endDate,
-        revenueSource: v.revenueSource,
-        capRateSource: v.capRateSource,
-        vacancySource: v.vacancySource,
-        archive: v.archive,
         cashFlowFileId: cf.fileId,
         cashFlowComment: cf.comment,
         years,
@@ -270,17 +203,7 @@ export function buildMirrorDeal(graph: DealGraph, options: { createdAt: string; 
       out.cashFlowTransactions.push(...transactionRows(v.valuationsInfoId, cf, years));
     }
     for (const a of cashFlow.alternativeValuations) {
-      out.alternativeValuations.push({
-        id: a.valuationsInfoId,
-        collateralId: summary.id,
-        isMain: a.valuationsInfoId === cashFlow.mainAlternativeValuationId,
-        name: a.name,
-        description: a.description,
-        parentId: a.parentId,
-        descriptor: a.descriptor,
-        valuation: a.valuation,
-        asOfDate: a.asOfDate,
-      });
+      out.alternativeValuations.push(alternativeValuationColumns(a, summary.id, a.valuationsInfoId === cashFlow.mainAlternativeValuationId));
     }
     return out;
   });
@@ -312,42 +235,8 @@ export function buildMirrorDeal(graph: DealGraph, options: { createdAt: string; 
       }
     : null;
 
-  const people = [...graph.people.values()].map((p) => ({
-    id: p.id,
-    contactId: p.contactId,
-    firstName: p.firstName,
-    middleName: p.middleName,
-    lastName: p.lastName,
-    socialSecurityNumber: p.socialSecurityNumber,
-    description: p.description,
-    primaryPhoneNumber: p.primaryPhoneNumber,
-    primaryEmail: p.primaryEmail,
-    image: binary(p.image),
-    ...addressColumns(p.address),
-    personalNetWorth: p.personalNetWorth,
-    personalLiquidity: p.personalLiquidity,
-    personalDSCR: p.personalDSCR,
-    personalCashFlowAfterDebtService: p.personalCashFlowAfterDebtService,
-    personDebtRatio: p.personDebtRatio,
-  }));
-  const companies = [...graph.companies.values()].map((c) => ({
-    id: c.id,
-    name: c.name,
-    description: c.description,
-    logo: binary(c.logo),
-    ...addressColumns(c.address),
-    primaryEmail: c.primaryEmail,
-    primaryPhoneNumber: c.primaryPhoneNumber,
-    companyDebtService: c.companyDebtService,
-    companyCashFlowAfterDebtService: c.companyCashFlowAfterDebtService,
-    companyDSCR: c.companyDSCR,
-    companyAssetSubtotal: c.companyAssetSubtotal,
-    companyLiabilitySubtotal: c.companyLiabilitySubtotal,
-    companyLiquidity: c.companyLiquidity,
-    contactId: c.contactId,
-    riskRating: c.riskRating,
-    ein: c.ein ?? null,
-  }));
+  const people = [...graph.people.values()].map(personColumns);
+  const companies = [...graph.companies.values()].map(companyColumns);
 
   return {
     mirror: {
