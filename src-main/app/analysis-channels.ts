@@ -1,9 +1,7 @@
-import type { z } from 'zod';
 import type { ErrorDto, SizeLoanRequestDto } from '../contract';
 import {
   MAX_SAVED_SCENARIOS,
   SavedScenario,
-  type APP_CHANNEL_INPUTS,
   type CallErrorDetails,
   type ChannelOutput,
   type CreditProfilesView,
@@ -12,6 +10,7 @@ import {
 import { listCreditPolicies, previewDealEdit, setDefaultCreditPolicy } from '../gateway';
 import { exportPortfolioStress, StressRequestError } from '../reports';
 import { getSetting, setSetting } from '../store/settings';
+import type { ChannelHandlers } from './channels';
 import type { AppEnvironment } from './environment';
 import { exportToFile, fileDate, throttled } from './file-export';
 
@@ -39,8 +38,7 @@ export const ANALYSIS_CHANNELS = [
 ] as const;
 export type AnalysisChannelName = (typeof ANALYSIS_CHANNELS)[number];
 
-type Input<K extends AnalysisChannelName> = z.output<(typeof APP_CHANNEL_INPUTS)[K]>;
-export type AnalysisHandlers = { [K in AnalysisChannelName]: (input: Input<K>) => Promise<ChannelOutput<K>> };
+export type AnalysisHandlers = Pick<ChannelHandlers, AnalysisChannelName>;
 
 export interface AnalysisChannelDeps {
   env: AppEnvironment;

@@ -1,6 +1,6 @@
 import type { EndpointName } from '../contract';
 import type { CallErrorDetails, ChannelOutput } from '../contract/app-channels';
-import type { DealAtAddress, DealChannelOutputs, DealSyncStateView } from '../contract/deal-channels';
+import type { DEAL_CHANNELS, DealAtAddress, DealSyncStateView } from '../contract/deal-channels';
 import type { GatewayContext } from '../gateway/context';
 import { writeDealComparison } from '../reports';
 import { collateralRow, collateralAtPlace, dealIdsOfCollateral, dealRow, collateralsOfDeal } from '../store/deals';
@@ -21,7 +21,7 @@ import { exportToFile, fileDate } from './file-export';
  * linked data directory, and the side-by-side comparison with its XLSX export.
  */
 
-export type DealChannelHandlers = Pick<ChannelHandlers, keyof DealChannelOutputs>;
+export type DealChannelHandlers = Pick<ChannelHandlers, keyof typeof DEAL_CHANNELS>;
 
 export interface DealChannelDeps {
   ctx: GatewayContext;

@@ -22,7 +22,8 @@ import type {
 } from './component';
 import { CreateCommercialDealDto, CreateHotelDealDto, CreateResidentialDealDto, type CreateResponseDto } from './create-deal';
 import type { DealIdsResponseDto, SeedInfoResponseDto } from './deal';
-import { DEAL_CHANNEL_INPUTS, type DealChannelOutputs } from './deal-channels';
+import { channel, inputSchemas, type ChannelSpec, type SpecOutput } from './channel';
+import { DEAL_CHANNELS } from './deal-channels';
 import type { AssetType, DealState, LoanType, Priority } from './enums';
 import type { ErrorDto } from './error';
 import { DealHistoryFilter, EditSource, NoteText, type DealHistoryEntry, type DealNote } from './history';
@@ -39,8 +40,8 @@ import { DayCount, DscrNumerator, type SystemConfig, type UnderwritingSettings }
 
 /*
  * The workstation's channel table, as the renderer and the preload see it: every operation the
- * UI can ask the main process for, its input schema (validated again on entry by src-main/app)
- * and its result type. No Node or Electron code: the preload and the renderer import this file.
+ * UI can ask the main process for, defined once with its input schema (validated again on entry
+ * by src-main/app) and its result type (channel.ts). No Node or Electron code: the preload and the renderer import this file.
  *
  * Two transports carry the same calls: Electron IPC (window.uw, src-preload) and, in web mode,
  * the HTTP bridge (POST BRIDGE_INVOKE_PATH with the per-launch session in its cookie or in
@@ -178,109 +179,113 @@ export const MAX_SAVED_SCENARIOS = 50;
 /** The portfolio stress request without paging: an export has every row. */
 export const StressExportRequest = StressPortfolioRequestDto.omit({ page: true, pageSize: true });
 
-export const APP_CHANNEL_INPUTS = {
+export const APP_CHANNELS = {
   // app, first run and settings
-  'app.info': Empty,
-  'app.initialize': z
-    .object({ choice: z.enum(['demo', 'empty']), demoDeals: z.int().min(1).max(20_000).optional() })
-    .strict(),
-  'settings.get': Empty,
-  'settings.set': z.object({ dayCount: DayCount.optional(), dscrNumerator: DscrNumerator.optional() }).strict(),
+  'app.info': channel(Empty).returns<AppInfo>(),
+  'app.initialize': channel(
+    z.object({ choice: z.enum(['demo', 'empty']), demoDeals: z.int().min(1).max(20_000).optional() }).strict(),
+  ).returns<AppInfo>(),
+  'settings.get': channel(Empty).returns<SettingsView>(),
+  'settings.set': channel(z.object({ dayCount: DayCount.optional(), dscrNumerator: DscrNumerator.optional() }).strict()).returns<SettingsView>(),
   /** The columns chosen for a table, kept in the data directory (null: never changed). */
-  'columns.get': z.object({ table: ColumnTable }).strict(),
-  'columns.set': z.object({ table: ColumnTable, prefs: ColumnPrefs }).strict(),
+  'columns.get': channel(z.object({ table: ColumnTable }).strict()).returns<ColumnPrefs | null>(),
+  'columns.set': channel(z.object({ table: ColumnTable, prefs: ColumnPrefs }).strict()).returns<ColumnPrefs>(),
 
   // pipeline
-  'deals.ids': Empty,
-  'deals.pipeline': Empty,
-  'deals.prioritizeFigures': z.object({ ids: z.array(Id).max(1000) }).strict(),
+  'deals.ids': channel(Empty).returns<Body<DealIdsResponseDto>>(),
+  'deals.pipeline': channel(Empty).returns<PipelineResult>(),
+  'deals.prioritizeFigures': channel(z.object({ ids: z.array(Id).max(1000) }).strict()).returns<{ queued: number }>(),
 
   // reads of one deal's graph (one per API endpoint)
-  'deal.info': byId,
-  'deal.funds': byDealId,
-  'deal.collateralSummary': byDealId,
-  'deal.componentSummary': byDealId,
-  'collateral.componentSummary': z.object({ collateralId: Id }).strict(),
-  'collateral.cashFlow': byId,
-  'component.base': byId,
-  'component.commercial': byId,
-  'component.residential': byId,
-  'component.hotel': byId,
-  'rentRoll.residential': byId,
-  'rentRoll.commercial': byId,
+  'deal.info': channel(byId).returns<Body<SeedInfoResponseDto>>(),
+  'deal.funds': channel(byDealId).returns<Body<DealFundsInfoResponseDto>>(),
+  'deal.collateralSummary': channel(byDealId).returns<Body<CollateralSummaryResponseDto>>(),
+  'deal.componentSummary': channel(byDealId).returns<Body<ComponentSummaryResponseDto>>(),
+  'collateral.componentSummary': channel(z.object({ collateralId: Id }).strict()).returns<Body<ComponentSummaryResponseDto>>(),
+  'collateral.cashFlow': channel(byId).returns<Body<CollateralCashFlowResponseDto>>(),
+  'component.base': channel(byId).returns<Body<ComponentInfoResponseDto>>(),
+  'component.commercial': channel(byId).returns<Body<CommercialComponentInfoResponseDto>>(),
+  'component.residential': channel(byId).returns<Body<ResidentialComponentInfoResponseDto>>(),
+  'component.hotel': channel(byId).returns<Body<HotelComponentInfoResponseDto>>(),
+  'rentRoll.residential': channel(byId).returns<Body<ResidentialRentRollInfoResponseDto>>(),
+  'rentRoll.commercial': channel(byId).returns<Body<CommercialRentRollInfoResponseDto>>(),
   /** socialSecurityNumber comes back masked to its last four digits. */
-  'person.info': byId,
+  'person.info': channel(byId).returns<Body<PersonInfoResponseDto>>(),
   /** The full social security number, asked for on purpose (a click on "Reveal"); never logged. */
-  'person.revealSsn': byId,
-  'company.info': byId,
+  'person.revealSsn': channel(byId).returns<{ socialSecurityNumber: string | null }>(),
+  'company.info': channel(byId).returns<Body<CompanyInfoResponseDto>>(),
 
   // writes
   /** source: which screen made the edit, for the deal history (ui: the deal page, bulk: Bulk edit). */
-  'deals.bulkUpdate': UpdateDealsRequestDto.extend({ source: EditSource.optional() }),
-  'deals.createResidential': CreateResidentialDealDto,
-  'deals.createCommercial': CreateCommercialDealDto,
-  'deals.createHotel': CreateHotelDealDto,
+  'deals.bulkUpdate': channel(UpdateDealsRequestDto.extend({ source: EditSource.optional() })).returns<Body<UpdateDealsResponseDto>>(),
+  'deals.createResidential': channel(CreateResidentialDealDto).returns<Body<CreateResponseDto>>(),
+  'deals.createCommercial': channel(CreateCommercialDealDto).returns<Body<CreateResponseDto>>(),
+  'deals.createHotel': channel(CreateHotelDealDto).returns<Body<CreateResponseDto>>(),
 
   // collateral import
-  'import.parseFile': z
-    .object({
-      fileName: z.string().min(1).max(260),
-      contentBase64: z.string().max(Math.ceil((MAX_IMPORT_FILE_BYTES * 4) / 3) + 4),
-    })
-    .strict(),
-  'import.send': ImportCollateralsRequestDto,
-  'import.report': z.object({ reportId: Id }).strict(),
+  'import.parseFile': channel(
+    z
+      .object({
+        fileName: z.string().min(1).max(260),
+        contentBase64: z.string().max(Math.ceil((MAX_IMPORT_FILE_BYTES * 4) / 3) + 4),
+      })
+      .strict(),
+  ).returns<ParsedImportFile>(),
+  'import.send': channel(ImportCollateralsRequestDto).returns<Body<ImportResponseDto>>(),
+  'import.report': channel(z.object({ reportId: Id }).strict()).returns<Body<ImportReportResponseDto>>(),
 
   // cross-deal report
-  'report.query': CrossDealCollateralReportFilterDto,
-  'report.export': z.object({ filter: ReportExportFilter, format: ReportFormat, exportId: Id }).strict(),
+  'report.query': channel(CrossDealCollateralReportFilterDto).returns<Body<CrossDealCollateralReportResponseDto>>(),
+  'report.export': channel(z.object({ filter: ReportExportFilter, format: ReportFormat, exportId: Id }).strict()).returns<ReportExportResult>(),
 
   // a deal's credit memo (PDF) and sealed credit file (zip)
-  'deal.exportMemo': z.object({ dealId: Id, exportId: Id }).strict(),
-  'deal.exportCreditFile': z.object({ dealId: Id, exportId: Id }).strict(),
+  'deal.exportMemo': channel(z.object({ dealId: Id, exportId: Id }).strict()).returns<DealExportResult>(),
+  'deal.exportCreditFile': channel(z.object({ dealId: Id, exportId: Id }).strict()).returns<DealExportResult>(),
   // loan sizing, breakpoints and stress (nothing is written but custom scenarios and the default profile)
-  'analysis.sizeLoan': SizeLoanRequestDto,
-  'analysis.stressDeal': StressDealRequestDto,
-  'analysis.stressPortfolio': StressPortfolioRequestDto,
+  'analysis.sizeLoan': channel(SizeLoanRequestDto).returns<Body<SizeLoanResponseDto>>(),
+  'analysis.stressDeal': channel(StressDealRequestDto).returns<Body<StressDealResponseDto>>(),
+  'analysis.stressPortfolio': channel(StressPortfolioRequestDto).returns<Body<StressPortfolioResponseDto>>(),
   /** The credit policy profiles and the default one of this data directory. */
-  'analysis.profiles': Empty,
-  'analysis.setDefaultProfile': z.object({ name: z.string().trim().min(1).max(100) }).strict(),
+  'analysis.profiles': channel(Empty).returns<CreditProfilesView>(),
+  'analysis.setDefaultProfile': channel(z.object({ name: z.string().trim().min(1).max(100) }).strict()).returns<CreditProfilesView>(),
   /** The built-in scenarios (system configuration) and the custom ones of this data directory. */
-  'analysis.scenarios': Empty,
+  'analysis.scenarios': channel(Empty).returns<ScenariosView>(),
   /** Adds a custom scenario, or replaces the one named `replaces` (a rename) or of the same name. */
-  'analysis.saveScenario': z.object({ scenario: SavedScenario, replaces: z.string().min(1).max(100).optional() }).strict(),
-  'analysis.deleteScenario': z.object({ name: z.string().min(1).max(100) }).strict(),
+  'analysis.saveScenario': channel(z.object({ scenario: SavedScenario, replaces: z.string().min(1).max(100).optional() }).strict()).returns<ScenariosView>(),
+  'analysis.deleteScenario': channel(z.object({ name: z.string().min(1).max(100) }).strict()).returns<ScenariosView>(),
   /** What the deal page would show had these loan-term updates been saved; nothing is written. */
-  'analysis.previewDealEdit': z.object({ dealId: Id, updates: UpdateDealItemDto.shape.updates.max(40) }).strict(),
-  'analysis.exportStress': z.object({ request: StressExportRequest, format: ReportFormat, exportId: Id }).strict(),
+  'analysis.previewDealEdit': channel(z.object({ dealId: Id, updates: UpdateDealItemDto.shape.updates.max(40) }).strict()).returns<DealEditPreview>(),
+  'analysis.exportStress': channel(z.object({ request: StressExportRequest, format: ReportFormat, exportId: Id }).strict()).returns<StressExportResult>(),
 
   // sync with the central platform (the client secret goes in, never comes back out)
-  'sync.status': Empty,
-  'sync.configure': SyncConfigureInput,
-  'sync.testConnection': SyncTestInput,
-  'sync.run': SyncRunInput,
-  'sync.cancel': Empty,
-  'sync.outbox': Empty,
+  'sync.status': channel(Empty).returns<SyncStatusView>(),
+  'sync.configure': channel(SyncConfigureInput).returns<SyncStatusView>(),
+  'sync.testConnection': channel(SyncTestInput).returns<SyncTestResult>(),
+  'sync.run': channel(SyncRunInput).returns<SyncRunRecord>(),
+  'sync.cancel': channel(Empty).returns<{ cancelling: boolean }>(),
+  'sync.outbox': channel(Empty).returns<SyncOutboxView>(),
   /** A conflict: mine goes to the platform at the next sync. A rejected edit: send it again. */
-  'sync.keepMine': SyncOutboxRowInput,
+  'sync.keepMine': channel(SyncOutboxRowInput).returns<SyncOutboxView>(),
   /** A conflict: the working copy takes the platform's value. A rejected edit: discard it. */
-  'sync.takeTheirs': SyncOutboxRowInput,
+  'sync.takeTheirs': channel(SyncOutboxRowInput).returns<SyncOutboxView>(),
 
   // a deal's history, undo and notes (docs/history.md)
-  'deal.history': DealHistoryFilter.extend({ dealId: Id }).strict(),
+  'deal.history': channel(DealHistoryFilter.extend({ dealId: Id }).strict()).returns<DealHistoryEntry[]>(),
   /** Undoes one history entry; refused (details.code UndoRefused) when the field changed since. */
-  'deal.undo': z.object({ entryId: z.int().positive() }).strict(),
-  'deal.notes': byDealId,
-  'deal.addNote': z.object({ dealId: Id, text: NoteText }).strict(),
+  'deal.undo': channel(z.object({ entryId: z.int().positive() }).strict()).returns<{ entry: DealHistoryEntry }>(),
+  'deal.notes': channel(byDealId).returns<DealNote[]>(),
+  'deal.addNote': channel(z.object({ dealId: Id, text: NoteText }).strict()).returns<DealNote>(),
   /** The name local changes and notes are recorded under (a setting; the OS user name by default). */
-  'history.user': Empty,
-  'history.setUser': z.object({ name: z.string().max(100) }).strict(),
+  'history.user': channel(Empty).returns<{ name: string }>(),
+  'history.setUser': channel(z.object({ name: z.string().max(100) }).strict()).returns<{ name: string }>(),
   // new deals and comparison (contract/deal-channels.ts)
-  ...DEAL_CHANNEL_INPUTS,
-} as const satisfies Record<string, z.ZodType>;
+  ...DEAL_CHANNELS,
+} as const satisfies Record<string, ChannelSpec>;
 
-export type AppChannelName = keyof typeof APP_CHANNEL_INPUTS;
-export const APP_CHANNEL_NAMES = Object.keys(APP_CHANNEL_INPUTS) as AppChannelName[];
+export type AppChannelName = keyof typeof APP_CHANNELS;
+export const APP_CHANNEL_NAMES = Object.keys(APP_CHANNELS) as AppChannelName[];
+/** Each channel's input schema, by name: what both transports validate a call with. */
+export const APP_CHANNEL_INPUTS = inputSchemas(APP_CHANNELS);
 
 // --- results ----------------------------------------------------------------------------------
 
@@ -538,71 +543,9 @@ export interface SyncOutboxView {
   counts: Record<SyncOutboxStatus, number>;
 }
 
-export interface AppChannelOutputs extends DealChannelOutputs {
-  'app.info': AppInfo;
-  'app.initialize': AppInfo;
-  'settings.get': SettingsView;
-  'settings.set': SettingsView;
-  'columns.get': ColumnPrefs | null;
-  'columns.set': ColumnPrefs;
-  'deals.ids': Body<DealIdsResponseDto>;
-  'deals.pipeline': PipelineResult;
-  'deals.prioritizeFigures': { queued: number };
-  'deal.info': Body<SeedInfoResponseDto>;
-  'deal.funds': Body<DealFundsInfoResponseDto>;
-  'deal.collateralSummary': Body<CollateralSummaryResponseDto>;
-  'deal.componentSummary': Body<ComponentSummaryResponseDto>;
-  'collateral.componentSummary': Body<ComponentSummaryResponseDto>;
-  'collateral.cashFlow': Body<CollateralCashFlowResponseDto>;
-  'component.base': Body<ComponentInfoResponseDto>;
-  'component.commercial': Body<CommercialComponentInfoResponseDto>;
-  'component.residential': Body<ResidentialComponentInfoResponseDto>;
-  'component.hotel': Body<HotelComponentInfoResponseDto>;
-  'rentRoll.residential': Body<ResidentialRentRollInfoResponseDto>;
-  'rentRoll.commercial': Body<CommercialRentRollInfoResponseDto>;
-  'person.info': Body<PersonInfoResponseDto>;
-  'person.revealSsn': { socialSecurityNumber: string | null };
-  'company.info': Body<CompanyInfoResponseDto>;
-  'deals.bulkUpdate': Body<UpdateDealsResponseDto>;
-  'deals.createResidential': Body<CreateResponseDto>;
-  'deals.createCommercial': Body<CreateResponseDto>;
-  'deals.createHotel': Body<CreateResponseDto>;
-  'import.parseFile': ParsedImportFile;
-  'import.send': Body<ImportResponseDto>;
-  'import.report': Body<ImportReportResponseDto>;
-  'report.query': Body<CrossDealCollateralReportResponseDto>;
-  'report.export': ReportExportResult;
-  'deal.exportMemo': DealExportResult;
-  'deal.exportCreditFile': DealExportResult;
-  'analysis.sizeLoan': Body<SizeLoanResponseDto>;
-  'analysis.stressDeal': Body<StressDealResponseDto>;
-  'analysis.stressPortfolio': Body<StressPortfolioResponseDto>;
-  'analysis.profiles': CreditProfilesView;
-  'analysis.setDefaultProfile': CreditProfilesView;
-  'analysis.scenarios': ScenariosView;
-  'analysis.saveScenario': ScenariosView;
-  'analysis.deleteScenario': ScenariosView;
-  'analysis.previewDealEdit': DealEditPreview;
-  'analysis.exportStress': StressExportResult;
-  'sync.status': SyncStatusView;
-  'sync.configure': SyncStatusView;
-  'sync.testConnection': SyncTestResult;
-  'sync.run': SyncRunRecord;
-  'sync.cancel': { cancelling: boolean };
-  'sync.outbox': SyncOutboxView;
-  'sync.keepMine': SyncOutboxView;
-  'sync.takeTheirs': SyncOutboxView;
-  'deal.history': DealHistoryEntry[];
-  'deal.undo': { entry: DealHistoryEntry };
-  'deal.notes': DealNote[];
-  'deal.addNote': DealNote;
-  'history.user': { name: string };
-  'history.setUser': { name: string };
-}
-
 /** channel -> what the renderer sends (defaults not yet applied) and what it gets back. */
 export type AppChannels = {
-  [K in AppChannelName]: { input: z.input<(typeof APP_CHANNEL_INPUTS)[K]>; output: AppChannelOutputs[K] };
+  [K in AppChannelName]: { input: z.input<(typeof APP_CHANNEL_INPUTS)[K]>; output: SpecOutput<(typeof APP_CHANNELS)[K]> };
 };
 export type ChannelInput<K extends AppChannelName> = AppChannels[K]['input'];
 export type ChannelOutput<K extends AppChannelName> = AppChannels[K]['output'];

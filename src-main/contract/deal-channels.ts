@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { channel, type ChannelSpec } from './channel';
 import type { AssetType, LoanType } from './enums';
 import { addressText, shortText } from './scalars';
 
 /*
  * The channels of the "New deal" flow and of the deal comparison (issue 15), kept in their own
- * file and spread into APP_CHANNEL_INPUTS / AppChannelOutputs (app-channels.ts). The creates
+ * file and spread into APP_CHANNELS (app-channels.ts). The creates
  * themselves are the existing deals.createResidential|Commercial|Hotel channels.
  */
 
@@ -27,20 +28,20 @@ export const AddressPreviewInput = z
   .strict();
 export type AddressPreviewInput = z.infer<typeof AddressPreviewInput>;
 
-export const DEAL_CHANNEL_INPUTS = {
+export const DEAL_CHANNELS = {
   /** The users a deal can be owned by (the owner picker of the New deal form). */
-  'users.list': z.object({}).strict(),
+  'users.list': channel(z.object({}).strict()).returns<{ users: UserOption[] }>(),
   /** What the place lookup makes of an address as it is typed, and the deal already there. */
-  'deals.addressPreview': AddressPreviewInput,
+  'deals.addressPreview': channel(AddressPreviewInput).returns<AddressPreview>(),
   /** Deals created here that the platform does not have yet (the "Waiting to sync" badges). */
-  'deals.syncWaiting': z.object({}).strict(),
+  'deals.syncWaiting': channel(z.object({}).strict()).returns<SyncWaitingView>(),
   /** One deal's standing with the platform, and where it went once the platform gave it its id. */
-  'deal.syncState': z.object({ id: Id }).strict(),
+  'deal.syncState': channel(z.object({ id: Id }).strict()).returns<DealSyncStateView>(),
   /** The key figures of 2 to 4 deals side by side. */
-  'deals.compare': z.object({ ids: CompareIds }).strict(),
+  'deals.compare': channel(z.object({ ids: CompareIds }).strict()).returns<DealComparison>(),
   /** The same comparison as an XLSX workbook (Electron: a save dialog; web mode: a download). */
-  'deals.compareExport': z.object({ ids: CompareIds }).strict(),
-} as const satisfies Record<string, z.ZodType>;
+  'deals.compareExport': channel(z.object({ ids: CompareIds }).strict()).returns<CompareExportResult>(),
+} as const satisfies Record<string, ChannelSpec>;
 
 // --- results ----------------------------------------------------------------------------------
 
@@ -109,12 +110,3 @@ export interface DealComparison {
 export type CompareExportResult =
   | { cancelled: true }
   | { cancelled: false; file: string; fileName: string; deals: number; downloadUrl?: string };
-
-export interface DealChannelOutputs {
-  'users.list': { users: UserOption[] };
-  'deals.addressPreview': AddressPreview;
-  'deals.syncWaiting': SyncWaitingView;
-  'deal.syncState': DealSyncStateView;
-  'deals.compare': DealComparison;
-  'deals.compareExport': CompareExportResult;
-}

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CHANNEL_INPUTS, APP_CHANNEL_NAMES } from '../../../src-main/contract/app-channels';
 import { openWorkstation } from '../../../src-main/app';
+import type { ChannelHandlers } from '../../../src-main/app/channels';
 import { closeDb } from '../../../src-main/store/db';
 import { harness, type Harness } from './support';
 
@@ -21,6 +22,16 @@ describe('the channel table', () => {
   it('has a handler for every channel of the contract, and only those', () => {
     expect(Object.keys(h.table.handlers).sort()).toEqual([...APP_CHANNEL_NAMES].sort());
     expect(APP_CHANNEL_NAMES.length).toBe(Object.keys(APP_CHANNEL_INPUTS).length);
+  });
+
+  it('does not compile without a handler for one of its channels, nor with a handler answering another type (checked by the typecheck step)', () => {
+    const { 'deal.info': _left, ...rest } = h.table.handlers;
+    // @ts-expect-error a table missing deal.info is not the channel table
+    const incomplete: ChannelHandlers = rest;
+    expect(Object.keys(incomplete)).not.toContain('deal.info');
+    // @ts-expect-error history.user answers { name }, not a number
+    const wrongOutput: ChannelHandlers['history.user'] = async () => 5;
+    expect(typeof wrongOutput).toBe('function');
   });
 
   it('answers an unknown channel without running anything', async () => {
