@@ -1,0 +1,206 @@
+import type { z } from 'zod';
+import type { ChannelOutput, PipelineFacets, PipelineIds, PipelinePage, PipelineQuery, PipelineRow } from '../contract/app-channels';
+import type { AssetType, DealState, LoanType, Priority } from '../contract';
+import { dealCollateralTotals, noteRate, type CollateralRollupFigures } from '../domain';
+import type { GatewayContext } from '../gateway/context';
+import { underwritingSettings } from '../gateway/context';
+import { computeDealMetrics, dealsRollups, FIGURES_VERSION, storedRollups } from '../gateway/figures';
+import { collateralsWithoutFigures } from '../store/collateral-figures';
+import {
+  addressesOfDeals,
+  dealsWithoutFigures,
+  FIGURE_SORT_KEYS,
+  pipelineCount,
+  pipelineFacets,
+  pipelineIds,
+  pipelinePageRows,
+  pipelineStoreVersion,
+  refreshPipelineSearch,
+  replacePipelineFigures,
+  type PipelineSelection,
+  type SearchPosition,
+} from '../store/pipeline-page';
+import { collateralIdsByDeal, pipelineDeals, type PipelineDealRow } from '../store/pipeline-query';
+import { storeIsOpen } from '../store/transactions';
+import type { PipelineService } from './pipeline';
+
+/*
+ * The pipeline a page at a time (issue 17): the channels pipeline.page, pipeline.ids and
+ * pipeline.facets. Filters, search, sort, count and paging run in SQLite
+ * (store/pipeline-page.ts); the renderer asks for the rows it shows.
+ *
+ * What this process holds between calls: the search texts and the figure sort keys in two TEMP
+ * tables of the SQLite connection (about 150 bytes and 4 numbers per deal, outside the JS heap),
+ * and a few version keys. A page's rows (at most PIPELINE_PAGE_LIMIT) are built per call, their
+ * figures from the stored roll-ups (computed for that page's deals when missing); sorting by a
+ * figure fills the sort keys from every deal's stored roll-ups (the deals' rows are read for
+ * that, then dropped). Nothing keeps every deal's row.
+ */
+
+type Query = z.output<typeof PipelineQuery>;
+
+/** While figures are still coming in, sort keys are refilled at most this often. */
+const FIGURE_KEYS_REFRESH_MS = 2_000;
+
+export class PipelinePages {
+  private search: SearchPosition | null = null;
+  private figures: { key: string; at: number } | null = null;
+  private pending: { key: string; count: number } | null = null;
+  private facetsCache: { key: string; facets: PipelineFacets } | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly ctx: GatewayContext,
+    private readonly background: Pick<PipelineService, 'computeInBackground'>,
+  ) {}
+
+  page(input: Query & { offset: number; limit: number }): PipelinePage {
+    const selection = this.prepare(input);
+    const db = this.ctx.db;
+    const total = pipelineCount(db, selection);
+    const all = selection.terms.length === 0 && !hasFilters(selection) ? total : pipelineCount(db, { filter: NO_FILTER, terms: [], sort: null });
+    const deals = pipelinePageRows(db, selection, input.offset, input.limit);
+    return { offset: input.offset, total, all, rows: this.rowsOf(deals), pending: this.pendingCount() };
+  }
+
+  ids(input: Query & { offset: number; limit?: number }): PipelineIds {
+    const selection = this.prepare(input);
+    const rows = pipelineIds(this.ctx.db, selection, input.offset, input.limit ?? -1);
+    const states: DealState[] = [];
+    const index = new Map<string, number>();
+    const stateOf = rows.map(([, state]) => {
+      let i = index.get(state);
+      if (i === undefined) {
+        i = states.push(state as DealState) - 1;
+        index.set(state, i);
+      }
+      return i;
+    });
+    return { ids: rows.map(([id]) => id), states, stateOf };
+  }
+
+  facets(): ChannelOutput<'pipeline.facets'> {
+    const key = pipelineStoreVersion(this.ctx.db);
+    if (this.facetsCache?.key !== key) this.facetsCache = { key, facets: pipelineFacets(this.ctx.db) as PipelineFacets };
+    return this.facetsCache.facets;
+  }
+
+  /**
+   * Once the event loop is free after start: the search texts, and the background computation
+   * of collaterals without stored figures (a fresh or upgraded data directory, a large sync).
+   */
+  warmUp(): void {
+    setImmediate(() => {
+      if (this.closed || !storeIsOpen(this.ctx.db)) return;
+      try {
+        const missing = collateralsWithoutFigures(this.ctx.db, FIGURES_VERSION, -1);
+        if (missing.length > 0) this.background.computeInBackground(missing);
+        this.search = refreshPipelineSearch(this.ctx.db, this.search);
+      } catch (error) {
+        console.error('[uw] pipeline warm-up failed:', (error as Error).message);
+      }
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  /** The store's selection of a query, with the TEMP tables it needs brought up to date. */
+  private prepare(query: Query): PipelineSelection {
+    const selection: PipelineSelection = { filter: query.filter, terms: searchTerms(query.search), sort: query.sort };
+    if (selection.terms.length > 0) this.search = refreshPipelineSearch(this.ctx.db, this.search);
+    if (selection.sort && FIGURE_SORT_KEYS.has(selection.sort.key)) this.refreshFigureKeys();
+    return selection;
+  }
+
+  /** Every deal's DSCR, debt yield and LTV into pipeline_figures, from the stored roll-ups. */
+  private refreshFigureKeys(): void {
+    const db = this.ctx.db;
+    const settings = underwritingSettings(this.ctx);
+    const key = `${pipelineStoreVersion(db)}|${settings.dayCount}/${settings.dscrNumerator}`;
+    if (this.figures?.key === key) return;
+    // While the background fills figures the store changes with every slice: refill now and then.
+    if (this.figures && this.pendingCount() > 0 && Date.now() - this.figures.at < FIGURE_KEYS_REFRESH_MS) return;
+    const rollups = storedRollups(db);
+    const collateralsOf = collateralIdsByDeal(db);
+    const missing: string[] = [];
+    const keys: [string, number | null, number | null, number | null][] = [];
+    for (const deal of pipelineDeals(db)) {
+      const figures = (collateralsOf.get(deal.id) ?? []).map((id) => rollups.get(id));
+      if (figures.includes(undefined)) {
+        for (const id of collateralsOf.get(deal.id)!) if (!rollups.has(id)) missing.push(id);
+        keys.push([deal.id, null, null, null]);
+        continue;
+      }
+      const metrics = computeDealMetrics(deal, dealCollateralTotals(figures as CollateralRollupFigures[]), settings);
+      keys.push([deal.id, metrics.dscr, metrics.debtYield, metrics.ltv]);
+    }
+    replacePipelineFigures(db, keys);
+    if (missing.length > 0) this.background.computeInBackground(missing);
+    this.figures = { key: `${pipelineStoreVersion(db)}|${settings.dayCount}/${settings.dscrNumerator}`, at: Date.now() };
+  }
+
+  private pendingCount(): number {
+    const key = pipelineStoreVersion(this.ctx.db);
+    if (this.pending?.key !== key) this.pending = { key, count: dealsWithoutFigures(this.ctx.db, FIGURES_VERSION) };
+    return this.pending.count;
+  }
+
+  /** A page's rows, with their figures (computed and stored first for collaterals that have none). */
+  private rowsOf(deals: readonly PipelineDealRow[]): PipelineRow[] {
+    if (deals.length === 0) return [];
+    const ids = deals.map((d) => d.id);
+    const settings = underwritingSettings(this.ctx);
+    const addresses = addressesOfDeals(this.ctx.db, ids);
+    const { totals } = dealsRollups(this.ctx.db, ids);
+    return deals.map((deal) => toPipelineRow(deal, addresses.get(deal.id) ?? [], computeDealMetrics(deal, totals.get(deal.id)!, settings)));
+  }
+}
+
+const NO_FILTER: PipelineSelection['filter'] = { states: [], statuses: [], propertyTypes: [], loanTypes: [], owners: [], riskRatings: [], priorities: [] };
+
+function hasFilters(selection: PipelineSelection): boolean {
+  return Object.values(selection.filter).some((values) => values.length > 0);
+}
+
+/** The words of a search, lower case (the store's texts are lower case). */
+export function searchTerms(search: string): string[] {
+  return search.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** The channel handlers of the paged pipeline. */
+export function pipelinePageChannels(pages: PipelinePages) {
+  return {
+    'pipeline.page': async (input: Query & { offset: number; limit: number }) => pages.page(input),
+    'pipeline.ids': async (input: Query & { offset: number; limit?: number }) => pages.ids(input),
+    'pipeline.facets': async () => pages.facets(),
+  };
+}
+
+function toPipelineRow(row: PipelineDealRow, addresses: string[], figures: Pick<PipelineRow, 'debtService' | 'dscr' | 'debtYield' | 'ltv'>): PipelineRow {
+  return {
+    id: row.id,
+    seedName: row.seedName,
+    loanId: row.loanId,
+    state: row.state as DealState,
+    status: row.status,
+    priority: row.priority as Priority | null,
+    owner: row.ownerId,
+    loanType: row.loanType as LoanType,
+    propertyType: row.propertyType as AssetType,
+    grossLoan: row.grossLoan,
+    riskRating: row.riskRating,
+    addresses,
+    interestRate: noteRate({
+      isFixed: row.rateIndex === 'Fixed',
+      indexRate: row.indexRate,
+      rateSpread: row.rateSpread,
+      interestRateFloor: row.interestRateFloor,
+    }),
+    debtService: figures.debtService,
+    dscr: figures.dscr,
+    debtYield: figures.debtYield,
+    ltv: figures.ltv,
+  };
+}
