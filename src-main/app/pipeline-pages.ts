@@ -1,3 +1,4 @@
+import { setImmediate as nextTick } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { ChannelOutput, PipelineFacets, PipelineIds, PipelinePage, PipelineQuery, PipelineRow } from '../contract/app-channels';
 import type { AssetType, DealState, LoanType, Priority } from '../contract';
@@ -12,8 +13,11 @@ import {
   FIGURE_SORT_KEYS,
   pipelineCount,
   pipelineFacets,
-  pipelineIds,
-  pipelinePageRows,
+  addPipelineSearchSlice,
+  materializePipelineOrder,
+  pipelineOrderIds,
+  pipelineOrderRows,
+  pipelineSearchHead,
   pipelineStoreVersion,
   refreshPipelineSearch,
   replacePipelineFigures,
@@ -29,9 +33,10 @@ import type { PipelineService } from './pipeline';
  * pipeline.facets. Filters, search, sort, count and paging run in SQLite
  * (store/pipeline-page.ts); the renderer asks for the rows it shows.
  *
- * What this process holds between calls: the search texts and the figure sort keys in two TEMP
- * tables of the SQLite connection (about 150 bytes and 4 numbers per deal, outside the JS heap),
- * and a few version keys. A page's rows (at most PIPELINE_PAGE_LIMIT) are built per call, their
+ * What this process holds between calls: in TEMP tables of the SQLite connection, outside the JS
+ * heap, the search texts (about 150 bytes per deal), the figure sort keys (4 values per deal) and
+ * the current query's order (a position and an id per deal of the query); in JavaScript only a
+ * few version keys. A query is sorted once (pipeline_order); its pages are ranges of positions. A page's rows (at most PIPELINE_PAGE_LIMIT) are built per call, their
  * figures from the stored roll-ups (computed for that page's deals when missing); sorting by a
  * figure fills the sort keys from every deal's stored roll-ups (the deals' rows are read for
  * that, then dropped). Nothing keeps every deal's row.
@@ -39,11 +44,18 @@ import type { PipelineService } from './pipeline';
 
 type Query = z.output<typeof PipelineQuery>;
 
+/** Deals per slice of the search warm-up. */
+const WARM_SLICE = 2_000;
+
 /** While figures are still coming in, sort keys are refilled at most this often. */
 const FIGURE_KEYS_REFRESH_MS = 2_000;
 
 export class PipelinePages {
   private search: SearchPosition | null = null;
+  /** Bumped by a search that cannot wait: a warm-up of another generation stops. */
+  private searchGeneration = 0;
+  /** What pipeline_order holds: the query and the store version it was made for, and its count. */
+  private order: { key: string; total: number } | null = null;
   private figures: { key: string; at: number } | null = null;
   private pending: { key: string; count: number } | null = null;
   private facetsCache: { key: string; facets: PipelineFacets } | null = null;
@@ -57,15 +69,15 @@ export class PipelinePages {
   page(input: Query & { offset: number; limit: number }): PipelinePage {
     const selection = this.prepare(input);
     const db = this.ctx.db;
-    const total = pipelineCount(db, selection);
+    const total = this.ordered(selection);
     const all = selection.terms.length === 0 && !hasFilters(selection) ? total : pipelineCount(db, { filter: NO_FILTER, terms: [], sort: null });
-    const deals = pipelinePageRows(db, selection, input.offset, input.limit);
+    const deals = pipelineOrderRows(db, input.offset, input.limit);
     return { offset: input.offset, total, all, rows: this.rowsOf(deals), pending: this.pendingCount() };
   }
 
   ids(input: Query & { offset: number; limit?: number }): PipelineIds {
-    const selection = this.prepare(input);
-    const rows = pipelineIds(this.ctx.db, selection, input.offset, input.limit ?? -1);
+    this.ordered(this.prepare(input));
+    const rows = pipelineOrderIds(this.ctx.db, input.offset, input.limit ?? -1);
     const states: DealState[] = [];
     const index = new Map<string, number>();
     const stateOf = rows.map(([, state]) => {
@@ -95,11 +107,28 @@ export class PipelinePages {
       try {
         const missing = collateralsWithoutFigures(this.ctx.db, FIGURES_VERSION, -1);
         if (missing.length > 0) this.background.computeInBackground(missing);
-        this.search = refreshPipelineSearch(this.ctx.db, this.search);
+        else this.pendingCount();
+        void this.warmSearch();
       } catch (error) {
         console.error('[uw] pipeline warm-up failed:', (error as Error).message);
       }
     });
+  }
+
+  /** Builds the search texts a slice at a time, the event loop free in between (calls go first). */
+  private async warmSearch(): Promise<void> {
+    const generation = ++this.searchGeneration;
+    const head = pipelineSearchHead(this.ctx.db);
+    let after = '';
+    for (;;) {
+      if (this.closed || generation !== this.searchGeneration || !storeIsOpen(this.ctx.db)) return;
+      const last = addPipelineSearchSlice(this.ctx.db, after, WARM_SLICE);
+      if (last === null) break;
+      after = last;
+      await nextTick();
+    }
+    // Deals changed while it ran are redone by the next refresh (they come after `head`).
+    this.search = head;
   }
 
   close(): void {
@@ -109,9 +138,21 @@ export class PipelinePages {
   /** The store's selection of a query, with the TEMP tables it needs brought up to date. */
   private prepare(query: Query): PipelineSelection {
     const selection: PipelineSelection = { filter: query.filter, terms: searchTerms(query.search), sort: query.sort };
-    if (selection.terms.length > 0) this.search = refreshPipelineSearch(this.ctx.db, this.search);
+    if (selection.terms.length > 0) {
+      // A warm-up still running is overtaken: this builds (or brings up to date) the texts now.
+      this.searchGeneration++;
+      this.search = refreshPipelineSearch(this.ctx.db, this.search);
+    }
     if (selection.sort && FIGURE_SORT_KEYS.has(selection.sort.key)) this.refreshFigureKeys();
     return selection;
+  }
+
+  /** pipeline_order made for this selection (unless it already is); how many deals it holds. */
+  private ordered(selection: PipelineSelection): number {
+    const figures = selection.sort && FIGURE_SORT_KEYS.has(selection.sort.key) ? `${this.figures?.key}@${this.figures?.at}` : '';
+    const key = `${JSON.stringify(selection)}|${pipelineStoreVersion(this.ctx.db)}|${figures}`;
+    if (this.order?.key !== key) this.order = { key, total: materializePipelineOrder(this.ctx.db, selection) };
+    return this.order.total;
   }
 
   /** Every deal's DSCR, debt yield and LTV into pipeline_figures, from the stored roll-ups. */

@@ -8,7 +8,7 @@ import { perConnection, prepared } from './statements';
  * The pipeline, a page at a time (issue 17): filtering, search, sorting, counting and paging in
  * SQLite, so the main process answers the rows the renderer shows and never builds every row.
  *
- * Two per-connection TEMP tables hold what a query cannot read from the deals table itself;
+ * Per-connection TEMP tables hold what a query cannot read from the deals table itself;
  * they live in SQLite's temp database (not in the data directory's file, not in the JS heap) and
  * are brought up to date by the caller before a query that needs them:
  *
@@ -18,6 +18,8 @@ import { perConnection, prepared } from './statements';
  * - pipeline_figures: each deal's DSCR, debt yield and LTV (null while its collaterals' roll-ups
  *   are missing), filled by the app from the stored roll-ups: the sort keys of the figure columns,
  *   refilled when pipelineStoreVersion moved.
+ * - pipeline_order: the ids of the current query's deals in its order, by position, so a page at
+ *   any depth is a range of positions (materializePipelineOrder).
  *
  * The order is the old screen's: nulls last in both directions, ties by deal name (ignoring ASCII
  * case), then the default order (created_at, id).
@@ -76,18 +78,20 @@ const FILTER_KEYS = Object.keys(FILTER_COLUMNS) as (keyof PipelineFilterLists)[]
 function ensureTempTables(db: Db): void {
   perConnection(db, 'pipeline-page.temp-tables', () => {
     db.$client.exec(`CREATE TEMP TABLE IF NOT EXISTS pipeline_search (deal_id TEXT PRIMARY KEY, haystack TEXT NOT NULL);
-      CREATE TEMP TABLE IF NOT EXISTS pipeline_figures (deal_id TEXT PRIMARY KEY, dscr REAL, debt_yield REAL, ltv REAL)`);
+      CREATE TEMP TABLE IF NOT EXISTS pipeline_figures (deal_id TEXT PRIMARY KEY, dscr REAL, debt_yield REAL, ltv REAL);
+      CREATE TEMP TABLE IF NOT EXISTS pipeline_order (pos INTEGER PRIMARY KEY, deal_id TEXT NOT NULL)`);
     return true;
   });
 }
 
 /**
- * The SQL of a selection: FROM, WHERE and ORDER BY, with its parameters. Filter lists and terms
- * are bound as one JSON array each, so one prepared statement serves any number of values.
+ * The SQL of a selection: FROM, WHERE and ORDER BY, with its parameters. Filter lists are bound
+ * as one JSON array each, so one prepared statement serves any number of values.
  */
 function selectionSql(selection: PipelineSelection): { from: string; where: string; order: string; params: unknown[] } {
   const joins: string[] = [];
   const clauses: string[] = [];
+  let searching = false;
   const params: unknown[] = [];
   for (const key of FILTER_KEYS) {
     if (selection.filter[key].length === 0) continue;
@@ -95,9 +99,13 @@ function selectionSql(selection: PipelineSelection): { from: string; where: stri
     params.push(JSON.stringify(selection.filter[key]));
   }
   if (selection.terms.length > 0) {
-    joins.push('JOIN temp.pipeline_search s ON s.deal_id = d.id');
-    clauses.push('NOT EXISTS (SELECT 1 FROM json_each(?) t WHERE instr(s.haystack, t.value) = 0)');
-    params.push(JSON.stringify(selection.terms));
+    searching = true;
+    // One instr() per term (a statement per number of terms): a JSON list here would be parsed
+    // again for every deal, several times the cost of the search itself.
+    for (const term of selection.terms) {
+      clauses.push('instr(s.haystack, ?) > 0');
+      params.push(term);
+    }
   }
   let order = 'd.created_at, d.id';
   if (selection.sort) {
@@ -105,7 +113,9 @@ function selectionSql(selection: PipelineSelection): { from: string; where: stri
     const expr = SORT_EXPRESSIONS[selection.sort.key];
     order = `(${expr}) IS NULL, ${expr} ${selection.sort.direction === 'asc' ? 'ASC' : 'DESC'}, d.seed_name COLLATE NOCASE, d.created_at, d.id`;
   }
-  return { from: `deals d ${joins.join(' ')}`, where: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', order, params };
+  // A search reads the texts first (CROSS JOIN fixes the order), then looks up only the deals they match.
+  const base = searching ? 'temp.pipeline_search s CROSS JOIN deals d ON d.id = s.deal_id' : 'deals d';
+  return { from: `${base} ${joins.join(' ')}`, where: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', order, params };
 }
 
 /** How many deals the selection holds (filters and search; the sort does not matter). */
@@ -115,20 +125,39 @@ export function pipelineCount(db: Db, selection: PipelineSelection): number {
   return prepared(db, `SELECT count(*) FROM ${from} ${where}`).pluck().get(...params) as number;
 }
 
-/** The deal rows from `offset` on, at most `limit`, in the selection's order. */
-export function pipelinePageRows(db: Db, selection: PipelineSelection, offset: number, limit: number): PipelineDealRow[] {
+/**
+ * Puts the ids of the selection's deals, in its order, into pipeline_order (positions from 0):
+ * one scan and one sort of the store per query, after which any page of it, at any depth, is
+ * a range of positions (scrolling to the 50,000th row reads 100 rows, not 50,000). Returns how
+ * many deals it holds.
+ */
+export function materializePipelineOrder(db: Db, selection: PipelineSelection): number {
   ensureTempTables(db);
   const { from, where, order, params } = selectionSql(selection);
-  return prepared(db, `SELECT ${PIPELINE_DEAL_COLUMNS} FROM ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, limit, offset) as PipelineDealRow[];
+  return trackOwnChanges(db, () =>
+    db.$client.transaction(() => {
+      prepared(db, 'DELETE FROM temp.pipeline_order').run();
+      return prepared(db, `INSERT INTO temp.pipeline_order (pos, deal_id) SELECT row_number() OVER (ORDER BY ${order}) - 1, d.id FROM ${from} ${where}`).run(...params)
+        .changes;
+    })(),
+  );
 }
 
-/** The ids and states of the selection's deals from `offset` on (at most `limit`; -1: all), in its order. */
-export function pipelineIds(db: Db, selection: PipelineSelection, offset = 0, limit = -1): [id: string, state: string][] {
+/** The deal rows of pipeline_order from `offset` on, at most `limit`. */
+export function pipelineOrderRows(db: Db, offset: number, limit: number): PipelineDealRow[] {
   ensureTempTables(db);
-  const { from, where, order, params } = selectionSql(selection);
-  return prepared(db, `SELECT d.id, d.state FROM ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
+  return prepared(db, `SELECT ${PIPELINE_DEAL_COLUMNS} FROM temp.pipeline_order o JOIN deals d ON d.id = o.deal_id WHERE o.pos >= ? ORDER BY o.pos LIMIT ?`).all(
+    offset,
+    limit,
+  ) as PipelineDealRow[];
+}
+
+/** The ids and states of pipeline_order's deals from `offset` on (at most `limit`; -1: all). */
+export function pipelineOrderIds(db: Db, offset = 0, limit = -1): [id: string, state: string][] {
+  ensureTempTables(db);
+  return prepared(db, 'SELECT d.id, d.state FROM temp.pipeline_order o JOIN deals d ON d.id = o.deal_id WHERE o.pos >= ? ORDER BY o.pos LIMIT ?')
     .raw()
-    .all(...params, limit, offset) as [string, string][];
+    .all(offset, limit) as [string, string][];
 }
 
 /** Each deal's collateral addresses (collateralAddressesByDeal's lines), for a page's deals only. */
@@ -206,6 +235,35 @@ export function refreshPipelineSearch(db: Db, since: SearchPosition | null): Sea
         for (const deal of prepared(db, SELECT_SEARCH_FIELDS_OF).all(ids) as PipelineDealRow[]) insert.run(deal.id, searchText(deal, addresses.get(deal.id) ?? []));
       }
       return head;
+    })(),
+  );
+}
+
+/** The change feed's head: where a pipeline_search built from now on stands. */
+export function pipelineSearchHead(db: Db): SearchPosition {
+  return changeFeedHead(db);
+}
+
+/**
+ * One slice of a full build of pipeline_search, for a warm-up that leaves the event loop free in
+ * between: `after` '' empties the table first; adds the texts of up to `limit` deals with ids after
+ * `after`, and returns the last id (null: no deal left). The caller records the head it started
+ * from (pipelineSearchHead), so a later refreshPipelineSearch redoes deals changed meanwhile.
+ */
+export function addPipelineSearchSlice(db: Db, after: string, limit: number): string | null {
+  ensureTempTables(db);
+  return trackOwnChanges(db, () =>
+    db.$client.transaction(() => {
+      if (after === '') prepared(db, 'DELETE FROM temp.pipeline_search').run();
+      const deals = prepared(db, `${SELECT_SEARCH_FIELDS} WHERE d.id > ? ORDER BY d.id LIMIT ?`).all(after, limit) as PipelineDealRow[];
+      if (deals.length === 0) return null;
+      const addresses = addressesOfDeals(
+        db,
+        deals.map((d) => d.id),
+      );
+      const insert = prepared(db, 'INSERT INTO temp.pipeline_search (deal_id, haystack) VALUES (?, ?)');
+      for (const deal of deals) insert.run(deal.id, searchText(deal, addresses.get(deal.id) ?? []));
+      return deals.at(-1)!.id;
     })(),
   );
 }
