@@ -45,7 +45,10 @@ import type { PipelineService } from './pipeline';
 type Query = z.output<typeof PipelineQuery>;
 
 /** Deals per slice of the search warm-up. */
-const WARM_SLICE = 2_000;
+const WARM_SLICE = 1_000;
+/** The search warm-up starts this long after a page was answered, or after start without one. */
+const SEARCH_WARM_AFTER_PAGE_MS = 300;
+const SEARCH_WARM_IDLE_MS = 5_000;
 
 /** While figures are still coming in, sort keys are refilled at most this often. */
 const FIGURE_KEYS_REFRESH_MS = 2_000;
@@ -54,6 +57,9 @@ export class PipelinePages {
   private search: SearchPosition | null = null;
   /** Bumped by a search that cannot wait: a warm-up of another generation stops. */
   private searchGeneration = 0;
+  /** A search warm-up under way: the change-feed head it started at, and the last deal id done. */
+  private warming: { head: SearchPosition; after: string } | null = null;
+  private searchWarmTimer: ReturnType<typeof setTimeout> | undefined;
   /** What pipeline_order holds: the query and the store version it was made for, and its count. */
   private order: { key: string; total: number } | null = null;
   private figures: { key: string; at: number } | null = null;
@@ -108,39 +114,72 @@ export class PipelinePages {
         const missing = collateralsWithoutFigures(this.ctx.db, FIGURES_VERSION, -1);
         if (missing.length > 0) this.background.computeInBackground(missing);
         else this.pendingCount();
-        void this.warmSearch();
+        // What the screen asks first: the default order's first page (pipeline_order made) and the facets.
+        this.page({ sort: null, filter: NO_FILTER, search: '', offset: 0, limit: 100 });
+        this.facets();
       } catch (error) {
         console.error('[uw] pipeline warm-up failed:', (error as Error).message);
       }
+      // The search texts once the screen has its first rows (or after a while without a screen).
+      this.searchWarmTimer = setTimeout(() => void this.warmSearch(), SEARCH_WARM_IDLE_MS);
     });
   }
 
-  /** Builds the search texts a slice at a time, the event loop free in between (calls go first). */
+  /** The screen has its first rows: the search texts can be built now, while the user reads. */
+  screenShowsRows(): void {
+    if (this.search || this.warming || this.closed) return;
+    clearTimeout(this.searchWarmTimer);
+    this.searchWarmTimer = setTimeout(() => void this.warmSearch(), SEARCH_WARM_AFTER_PAGE_MS);
+  }
+
+  /**
+   * Builds the search texts a slice at a time, the event loop free in between, so calls are not
+   * held up; a search that comes meanwhile does the remaining slices at once (prepare).
+   */
   private async warmSearch(): Promise<void> {
+    if (this.search || this.warming || this.closed) return;
+    clearTimeout(this.searchWarmTimer);
     const generation = ++this.searchGeneration;
-    const head = pipelineSearchHead(this.ctx.db);
-    let after = '';
-    for (;;) {
-      if (this.closed || generation !== this.searchGeneration || !storeIsOpen(this.ctx.db)) return;
-      const last = addPipelineSearchSlice(this.ctx.db, after, WARM_SLICE);
-      if (last === null) break;
-      after = last;
-      await nextTick();
+    try {
+      this.warming = { head: pipelineSearchHead(this.ctx.db), after: '' };
+      while (this.warming && generation === this.searchGeneration && !this.closed && storeIsOpen(this.ctx.db)) {
+        if (!this.warmSlice(WARM_SLICE)) return;
+        await nextTick();
+      }
+    } catch (error) {
+      this.warming = null;
+      if (storeIsOpen(this.ctx.db)) console.error('[uw] pipeline search warm-up failed:', (error as Error).message);
+    }
+  }
+
+  /** One slice of the warm-up; false once it is complete (the texts stand at its head). */
+  private warmSlice(limit: number): boolean {
+    const warming = this.warming!;
+    const last = addPipelineSearchSlice(this.ctx.db, warming.after, limit);
+    if (last !== null) {
+      warming.after = last;
+      return true;
     }
     // Deals changed while it ran are redone by the next refresh (they come after `head`).
-    this.search = head;
+    this.search = warming.head;
+    this.warming = null;
+    return false;
   }
 
   close(): void {
     this.closed = true;
+    clearTimeout(this.searchWarmTimer);
   }
 
   /** The store's selection of a query, with the TEMP tables it needs brought up to date. */
   private prepare(query: Query): PipelineSelection {
     const selection: PipelineSelection = { filter: query.filter, terms: searchTerms(query.search), sort: query.sort };
     if (selection.terms.length > 0) {
-      // A warm-up still running is overtaken: this builds (or brings up to date) the texts now.
-      this.searchGeneration++;
+      // A warm-up still running is finished now, from where it is.
+      if (this.warming) {
+        this.searchGeneration++;
+        while (this.warmSlice(50_000));
+      }
       this.search = refreshPipelineSearch(this.ctx.db, this.search);
     }
     if (selection.sort && FIGURE_SORT_KEYS.has(selection.sort.key)) this.refreshFigureKeys();
@@ -199,7 +238,7 @@ export class PipelinePages {
   }
 }
 
-const NO_FILTER: PipelineSelection['filter'] = { states: [], statuses: [], propertyTypes: [], loanTypes: [], owners: [], riskRatings: [], priorities: [] };
+const NO_FILTER: Query['filter'] = { states: [], statuses: [], propertyTypes: [], loanTypes: [], owners: [], riskRatings: [], priorities: [] };
 
 function hasFilters(selection: PipelineSelection): boolean {
   return Object.values(selection.filter).some((values) => values.length > 0);
@@ -213,7 +252,11 @@ export function searchTerms(search: string): string[] {
 /** The channel handlers of the paged pipeline. */
 export function pipelinePageChannels(pages: PipelinePages) {
   return {
-    'pipeline.page': async (input: Query & { offset: number; limit: number }) => pages.page(input),
+    'pipeline.page': async (input: Query & { offset: number; limit: number }) => {
+      const page = pages.page(input);
+      pages.screenShowsRows();
+      return page;
+    },
     'pipeline.ids': async (input: Query & { offset: number; limit?: number }) => pages.ids(input),
     'pipeline.facets': async () => pages.facets(),
   };

@@ -287,18 +287,18 @@ export function dealsWithoutFigures(db: Db, version: number): number {
   return prepared(db, SELECT_PENDING).pluck().get(version) as number;
 }
 
-/** The distinct values of the filterable columns, sorted, for the filter pickers. */
+/** The distinct values of the filterable columns, sorted, for the filter pickers: one scan of the deals. */
+const SELECT_FACETS = 'SELECT DISTINCT state, status, property_type, loan_type, owner_id, risk_rating FROM deals';
 export function pipelineFacets(db: Db): Record<'states' | 'statuses' | 'propertyTypes' | 'loanTypes' | 'owners' | 'riskRatings', string[]> {
-  const distinct = (column: string) =>
-    prepared(db, `SELECT DISTINCT ${column} FROM deals WHERE ${column} IS NOT NULL AND ${column} <> '' ORDER BY ${column}`).pluck().all() as string[];
-  return {
-    states: distinct('state'),
-    statuses: distinct('status'),
-    propertyTypes: distinct('property_type'),
-    loanTypes: distinct('loan_type'),
-    owners: distinct('owner_id'),
-    riskRatings: distinct('risk_rating'),
-  };
+  const sets = Array.from({ length: 6 }, () => new Set<string>());
+  for (const values of prepared(db, SELECT_FACETS).raw().all() as (string | null)[][]) {
+    values.forEach((v, i) => {
+      if (v !== null && v !== '') sets[i]!.add(v);
+    });
+  }
+  // Code-unit order, as SQLite's ORDER BY of text (BINARY) gives.
+  const [states, statuses, propertyTypes, loanTypes, owners, riskRatings] = sets.map((set) => [...set].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { states: states!, statuses: statuses!, propertyTypes: propertyTypes!, loanTypes: loanTypes!, owners: owners!, riskRatings: riskRatings! };
 }
 
 /*
