@@ -462,6 +462,7 @@ const PipelineGrid = memo(function PipelineGrid({ gridRef, query, total, rowAt, 
       aria-rowcount={total + 1}
       aria-multiselectable="true"
       aria-busy={stale}
+      data-search={stale ? undefined : query.search}
       onKeyDown={onKey}
       data-testid="pipeline-grid"
     >
