@@ -16,7 +16,8 @@ import { formatTable, markdownTable } from './support/table';
 import type { BenchRow, Scenario } from './support/types';
 import { bulkUpdate } from './scenarios/bulk-update';
 import { coldStart } from './scenarios/cold-start';
-import { pipelineUi } from './scenarios/pipeline-ui';
+import { pipelineUi, pipelineUi50k } from './scenarios/pipeline-ui';
+import { pipelineSearch } from './scenarios/pipeline-search';
 import { readScaling } from './scenarios/read-scaling';
 import { readThroughput } from './scenarios/read-throughput';
 import { sizeLoan } from './scenarios/size-loan';
@@ -25,7 +26,7 @@ import { reportExport } from './scenarios/report-export';
 import { syncPull } from './scenarios/sync-pull';
 
 /** In the issue's order. */
-export const SCENARIOS: readonly Scenario[] = [readThroughput, readScaling, bulkUpdate, reportExport, syncPull, coldStart, pipelineUi, stressPortfolio, sizeLoan];
+export const SCENARIOS: readonly Scenario[] = [readThroughput, readScaling, bulkUpdate, reportExport, syncPull, coldStart, pipelineUi, stressPortfolio, sizeLoan, pipelineUi50k, pipelineSearch];
 
 const HELP = `npm run bench [-- options]
 

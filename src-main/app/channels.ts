@@ -22,6 +22,7 @@ import { exportToFile, fileDate, throttled } from './file-export';
 import { historyChannels, localActor } from './history-channels';
 import { ImportFileError, parseImportFile } from './import-file';
 import { PipelineService } from './pipeline';
+import { PipelinePages, pipelinePageChannels } from './pipeline-pages';
 import { maskSsn } from './mask';
 import { memoChannels } from './memo-channels';
 import { createSyncService, SyncServiceError, type SyncService } from './sync-service';
@@ -72,7 +73,10 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
   const ctx = env.gateway;
   const log = env.log ?? ((message: string) => console.warn(`[uw] ${message}`));
   const pipeline = new PipelineService(ctx, { onProgress: (done, total) => env.emit('pipeline.progress', { done, total }) });
-  pipeline.warmUp();
+  // The screen reads the pipeline a page at a time (pipeline-pages.ts): warm that up, not the
+  // every-row answer of deals.pipeline, which is built only when something asks for it.
+  const pages = new PipelinePages(ctx, pipeline);
+  pages.warmUp();
 
   /** Calls one gateway function; a refusal becomes a ChannelError carrying the ErrorDto. */
   async function gateway<T>(name: EndpointName, params: Record<string, string>, body?: unknown, context = ctx): Promise<T> {
@@ -172,6 +176,7 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
     'deals.ids': () => gateway('getAllDealIds', {}),
     'deals.pipeline': async () => pipeline.rows(),
     'deals.prioritizeFigures': async ({ ids }) => ({ queued: pipeline.prioritize(ids) }),
+    ...pipelinePageChannels(pages),
 
     'deal.info': ({ id }) => gateway('getDealInfo', { id }),
     'deal.funds': ({ dealId }) => gateway('getDealFunds', { dealId }),
@@ -295,6 +300,7 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
     close: () => {
       sync.close();
       pipeline.close();
+      pages.close();
     },
   };
 }

@@ -114,6 +114,12 @@ export class PipelineService {
     return wantedDeals.length;
   }
 
+  /** Queues these collaterals for the background computation of their figures (pipeline-pages.ts). */
+  computeInBackground(collateralIds: readonly string[]): void {
+    for (const id of collateralIds) this.queue.add(id);
+    if (this.queue.size > 0) this.start();
+  }
+
   close(): void {
     this.closed = true;
     this.queue.clear();

@@ -96,6 +96,83 @@ export const ReportExportFilter = CrossDealCollateralReportFilterDto.omit({ page
 /** Largest import file accepted (base64 of up to 25 MB). */
 export const MAX_IMPORT_FILE_BYTES = 25 * 1024 * 1024;
 
+// --- the pipeline, a page at a time (issue 17) -----------------------------------------------
+
+/** The pipeline columns a user can sort by. */
+export const PipelineSortKey = z.enum([
+  'seedName',
+  'state',
+  'status',
+  'priority',
+  'owner',
+  'loanType',
+  'propertyType',
+  'grossLoan',
+  'interestRate',
+  'dscr',
+  'debtYield',
+  'ltv',
+  'riskRating',
+]);
+export type PipelineSortKey = z.infer<typeof PipelineSortKey>;
+
+const FilterValues = z.array(z.string().max(200)).max(1000).default([]);
+
+/**
+ * Which deals the pipeline shows, in which order: each list keeps deals with any of its values
+ * (an empty list keeps all); every word of `search` must be in the deal's name, loan id, owner,
+ * status, state, property or loan type, or one of its collaterals' addresses (any case).
+ */
+export const PipelineQuery = z
+  .object({
+    sort: z.object({ key: PipelineSortKey, direction: z.enum(['asc', 'desc']) }).strict().nullable().default(null),
+    filter: z
+      .object({
+        states: FilterValues,
+        statuses: FilterValues,
+        propertyTypes: FilterValues,
+        loanTypes: FilterValues,
+        owners: FilterValues,
+        riskRatings: FilterValues,
+        priorities: FilterValues,
+      })
+      .strict()
+      .default({ states: [], statuses: [], propertyTypes: [], loanTypes: [], owners: [], riskRatings: [], priorities: [] }),
+    search: z.string().max(500).default(''),
+  })
+  .strict();
+export type PipelineQuery = z.input<typeof PipelineQuery>;
+
+/** Most rows one pipeline.page answers. */
+export const PIPELINE_PAGE_LIMIT = 500;
+
+/** One page of the pipeline: `rows` from `offset` on, `total` deals in the query, `all` in the store. */
+export interface PipelinePage {
+  offset: number;
+  total: number;
+  all: number;
+  rows: PipelineRow[];
+  /** Deals of the store whose figures are still being computed (sorted last by a figure column meanwhile). */
+  pending: number;
+}
+
+/** The ids of the deals of a query (or of a range of it), in its order, with each one's state (an index into `states`). */
+export interface PipelineIds {
+  ids: string[];
+  states: DealState[];
+  stateOf: number[];
+}
+
+/** The values the pipeline's filter pickers offer: those the store holds. */
+export interface PipelineFacets {
+  states: DealState[];
+  statuses: string[];
+  propertyTypes: AssetType[];
+  loanTypes: LoanType[];
+  owners: string[];
+  riskRatings: string[];
+}
+
 // --- column choices ---------------------------------------------------------------------------
 
 /** The tables whose columns the user chooses and sizes. */
@@ -195,6 +272,10 @@ export const APP_CHANNELS = {
   'deals.ids': channel(Empty).returns<Body<DealIdsResponseDto>>(),
   'deals.pipeline': channel(Empty).returns<PipelineResult>(),
   'deals.prioritizeFigures': channel(z.object({ ids: z.array(Id).max(1000) }).strict()).returns<{ queued: number }>(),
+  'pipeline.page': channel(PipelineQuery.extend({ offset: z.int().min(0), limit: z.int().min(1).max(PIPELINE_PAGE_LIMIT) }).strict()).returns<PipelinePage>(),
+  /** Every id of the query (select all), or those of a range of it (offset, limit: a shift-click range). */
+  'pipeline.ids': channel(PipelineQuery.extend({ offset: z.int().min(0).default(0), limit: z.int().min(1).optional() }).strict()).returns<PipelineIds>(),
+  'pipeline.facets': channel(Empty).returns<PipelineFacets>(),
 
   // reads of one deal's graph (one per API endpoint)
   'deal.info': channel(byId).returns<Body<SeedInfoResponseDto>>(),

@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, CloseButton, Group, Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import type { ChannelOutput, PipelineRow } from '../../src-main/contract/app-channels';
+import type { ChannelOutput } from '../../src-main/contract/app-channels';
+import type { DealState } from '../../src-main/contract/enums';
 import { call, useChannel } from '../api';
 import { ErrorNote } from '../components/common';
 import { PropertyInput } from '../components/PropertyInput';
@@ -16,18 +17,28 @@ interface Change {
 
 type Result = ChannelOutput<'deals.bulkUpdate'>;
 
+/** A deal to edit: its id, its state (a Status must belong to it) and its name when known (else the id is shown). */
+export interface BulkEditDeal {
+  id: string;
+  seedName: string | null;
+  state: DealState;
+}
+
+/** The result lists at most this many updated deals by name (the count says how many). */
+const LISTED = 500;
+
 /**
  * Bulk edit: the same property values for every selected deal, sent in one bulkUpdateDeals.
  * The core applies each deal's updates all or nothing; the outcome lists every deal updated and
  * every deal rejected, with the field and the reason.
  */
-export function BulkEditModal({ opened, onClose, deals, owners }: { opened: boolean; onClose: () => void; deals: PipelineRow[]; owners: string[] }) {
+export function BulkEditModal({ opened, onClose, deals, owners }: { opened: boolean; onClose: () => void; deals: BulkEditDeal[]; owners: string[] }) {
   const queryClient = useQueryClient();
   const settings = useChannel('settings.get', {});
   const config = settings.data?.config;
   const [changes, setChanges] = useState<Change[]>([{ key: 0, property: null, value: '' }]);
   const [nextKey, setNextKey] = useState(1);
-  const [result, setResult] = useState<{ result: Result; deals: PipelineRow[] } | null>(null);
+  const [result, setResult] = useState<{ result: Result; deals: BulkEditDeal[] } | null>(null);
   const [touched, setTouched] = useState(false);
 
   useEffect(() => {
@@ -60,7 +71,8 @@ export function BulkEditModal({ opened, onClose, deals, owners }: { opened: bool
     mutation.mutate(deals.map((d) => ({ id: d.id, updates })));
   };
 
-  const nameOf = (id: string) => (result?.deals ?? deals).find((d) => d.id === id)?.seedName ?? id;
+  const names = useMemo(() => new Map((result?.deals ?? deals).map((d) => [d.id, d.seedName])), [result, deals]);
+  const nameOf = (id: string) => names.get(id) ?? id;
 
   return (
     <Modal opened={opened} onClose={onClose} title={<Text fw={600}>Bulk edit {int(deals.length)} deal{deals.length === 1 ? '' : 's'}</Text>} size="lg" closeOnClickOutside={!mutation.isPending}>
@@ -157,11 +169,16 @@ function BulkResult({ result, nameOf, onDone, onAgain }: { result: Result; nameO
             Updated
           </Text>
           <ScrollArea.Autosize mah={140}>
-            {result.updatedEntities.map((id) => (
+            {result.updatedEntities.slice(0, LISTED).map((id) => (
               <Text key={id} size="sm" data-testid="bulk-updated">
                 {nameOf(id)}
               </Text>
             ))}
+            {result.updatedEntities.length > LISTED && (
+              <Text size="sm" c="dimmed">
+                and {int(result.updatedEntities.length - LISTED)} more
+              </Text>
+            )}
           </ScrollArea.Autosize>
         </Stack>
       )}

@@ -12,14 +12,15 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import type { PipelineRow } from '../../src-main/contract/app-channels';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import type { ChannelOutput, PipelineRow } from '../../src-main/contract/app-channels';
 import { call, useChannel, useEvent } from '../api';
 import { ColumnChooser, ResizeHandle, useColumns, type ColumnsState } from '../components/columns';
 import { ErrorNote, Loading } from '../components/common';
 import type { ColumnSpec } from '../column-prefs';
 import { int, label, multiple, pct, pctNumber, text, usd } from '../format';
-import { distinct, filterRows, isFiltered, nextSort, NO_FILTERS, sortRows, type PipelineFilters, type Sort, type SortKey } from '../pipeline-view';
+import { isFiltered, nextSort, NO_FILTERS, type PipelineFilters, type Sort, type SortKey } from '../pipeline-view';
+import { PAGE_SIZE, pipelineQuery, SEARCH_DEBOUNCE_MS, useDebounced, usePipelinePages, type PipelineQueryInput, type SelectedDeal } from '../pipeline-pages';
 import { navigate, routePath } from '../router';
 import { BulkEditModal } from './BulkEdit';
 import { compareRefusal } from '../compare-selection';
@@ -96,32 +97,42 @@ const templateOf = (columns: readonly { width: number }[]) => `28px ${columns.ma
 const ROW_HEIGHT = 32;
 const HEADER_HEIGHT = 34;
 
-function useFilterData(rows: readonly PipelineRow[]) {
-  return useMemo(
-    () => ({
-      states: distinct(rows, 'state').map((v) => ({ value: v, label: label(v) })),
-      statuses: distinct(rows, 'status'),
-      propertyTypes: distinct(rows, 'propertyType').map((v) => ({ value: v, label: label(v) })),
-      loanTypes: distinct(rows, 'loanType').map((v) => ({ value: v, label: label(v) })),
-      owners: distinct(rows, 'owner'),
-      riskRatings: distinct(rows, 'riskRating'),
-      priorities: ['High', 'Medium', 'Low'],
-    }),
-    [rows],
-  );
+const PRIORITIES = ['High', 'Medium', 'Low'];
+
+/** The filter pickers' choices: the values the store holds (pipeline.facets). */
+function useFilterData() {
+  const facets = useChannel('pipeline.facets', {}, { staleTime: 30_000 });
+  return useMemo(() => {
+    const f = facets.data;
+    return {
+      states: (f?.states ?? []).map((v) => ({ value: v, label: label(v) })),
+      statuses: f?.statuses ?? [],
+      propertyTypes: (f?.propertyTypes ?? []).map((v) => ({ value: v, label: label(v) })),
+      loanTypes: (f?.loanTypes ?? []).map((v) => ({ value: v, label: label(v) })),
+      owners: f?.owners ?? [],
+      riskRatings: [...(f?.riskRatings ?? [])].sort(new Intl.Collator('en-US', { numeric: true }).compare),
+      priorities: PRIORITIES,
+    };
+  }, [facets.data]);
 }
+
+type Selection = ReadonlyMap<string, SelectedDeal>;
 
 export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLInputElement | null> }) {
   const queryClient = useQueryClient();
-  const pipeline = useChannel('deals.pipeline', {}, { staleTime: 10_000 });
   const [filters, setFilters] = useState<PipelineFilters>(NO_FILTERS);
   const [sort, setSort] = useState<Sort | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [selected, setSelected] = useState<Selection>(() => new Map());
   const [bulkOpen, setBulkOpen] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [range, setRange] = useState({ first: 0, last: PAGE_SIZE - 1 });
   const lastRefetch = useRef(0);
   const gridRef = useRef<HTMLDivElement>(null);
   const columns = useColumns('pipeline', COLUMNS);
+  const search = useDebounced(filters.search, SEARCH_DEBOUNCE_MS);
+  const query = useMemo(() => pipelineQuery(filters, search, sort), [filters, search, sort]);
+  const pages = usePipelinePages(query, range.first, range.last);
+  const filterData = useFilterData();
 
   // Background figures: refetch now and then while they come in, and once at the end.
   useEvent('pipeline.progress', (p) => {
@@ -129,33 +140,20 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
     const now = Date.now();
     if (p.done >= p.total || now - lastRefetch.current > 3000) {
       lastRefetch.current = now;
+      void queryClient.invalidateQueries({ queryKey: ['pipeline.page'] });
       void queryClient.invalidateQueries({ queryKey: ['deals.pipeline'] });
     }
   });
 
-  const rows = useMemo(() => pipeline.data?.rows ?? [], [pipeline.data]);
-  const deferredFilters = useDeferredValue(filters);
-  const visible = useMemo(() => sortRows(filterRows(rows, deferredFilters), sort), [rows, deferredFilters, sort]);
-  const filterData = useFilterData(rows);
-  const selectedRows = useMemo(() => rows.filter((r) => selected.has(r.id)), [rows, selected]);
-
-  // Drop selections of deals that no longer exist.
-  useEffect(() => {
-    if (!pipeline.data) return;
-    const ids = new Set(pipeline.data.rows.map((r) => r.id));
-    setSelected((s) => {
-      const next = new Set([...s].filter((id) => ids.has(id)));
-      return next.size === s.size ? s : next;
-    });
-  }, [pipeline.data]);
-
   const set = <K extends keyof PipelineFilters>(key: K, value: PipelineFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+  const selectedDeals = useMemo(() => [...selected].map(([id, d]) => ({ id, ...d })), [selected]);
 
-  if (pipeline.isPending || columns.loading) return <Loading label="Loading the pipeline…" />;
-  if (pipeline.isError) return <ErrorNote title="The pipeline could not be loaded" error={pipeline.error} onRetry={() => void pipeline.refetch()} />;
+  if (pages.first.isPending || columns.loading) return <Loading label="Loading the pipeline…" />;
+  if (pages.first.isError) return <ErrorNote title="The pipeline could not be loaded" error={pages.first.error} onRetry={() => void pages.first.refetch()} />;
 
-  const total = rows.length;
-  const pending = pipeline.data.pending;
+  const all = pages.all;
+  const total = pages.total;
+  const pending = pages.pending;
 
   return (
     <Stack gap="sm" h="calc(100dvh - var(--app-shell-header-height, 0px) - 2 * var(--mantine-spacing-md))">
@@ -164,8 +162,8 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
           <Title order={2} size="h3">
             Deals pipeline
           </Title>
-          <Text size="sm" c="dimmed" data-testid="pipeline-count">
-            {isFiltered(filters) ? `${int(visible.length)} of ${int(total)} deals` : `${int(total)} deals`}
+          <Text size="sm" c="dimmed" data-testid="pipeline-count" aria-live="polite">
+            {isFiltered({ ...filters, search }) ? `${int(total)} of ${int(all)} deals` : `${int(all)} deals`}
           </Text>
         </Group>
         <Group gap="xs" wrap="nowrap">
@@ -174,13 +172,13 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
               <Text size="sm" data-testid="selection-count">
                 {int(selected.size)} selected
               </Text>
-              <Button size="xs" variant="default" onClick={() => setSelected(new Set())}>
+              <Button size="xs" variant="default" onClick={() => setSelected(new Map())}>
                 Clear selection
               </Button>
             </>
           )}
-          {total > 0 && <ColumnChooser specs={COLUMNS} state={columns} tableLabel="deals pipeline" testId="pipeline-columns" />}
-          <CompareButton ids={[...selected]} />
+          {all > 0 && <ColumnChooser specs={COLUMNS} state={columns} tableLabel="deals pipeline" testId="pipeline-columns" />}
+          <CompareButton ids={[...selected.keys()]} />
           <Button size="xs" disabled={selected.size === 0} onClick={() => setBulkOpen(true)}>
             Bulk edit{selected.size > 0 ? ` ${int(selected.size)} deal${selected.size === 1 ? '' : 's'}` : ''}
           </Button>
@@ -192,7 +190,7 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
         </Group>
       </Group>
 
-      {total > 0 && (
+      {all > 0 && (
         <Group gap="xs" wrap="wrap" align="flex-end">
           <TextInput
             ref={searchRef}
@@ -229,13 +227,13 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
       {pending > 0 && (
         <Group gap="xs" wrap="nowrap" data-testid="figures-progress">
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            Computing DSCR, debt yield and LTV: {int(total - pending)} of {int(total)} deals
+            Computing DSCR, debt yield and LTV: {int(all - pending)} of {int(all)} deals (sorting by them puts those not computed yet last)
           </Text>
-          <Progress value={progress ? (100 * progress.done) / Math.max(1, progress.total) : (100 * (total - pending)) / Math.max(1, total)} size="sm" w={200} animated />
+          <Progress value={progress ? (100 * progress.done) / Math.max(1, progress.total) : (100 * (all - pending)) / Math.max(1, all)} size="sm" w={200} animated />
         </Group>
       )}
 
-      {total === 0 ? (
+      {all === 0 ? (
         <Stack align="center" py="xl" gap="xs">
           <Title order={3} size="h4">
             No deals yet
@@ -245,9 +243,26 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
           </Text>
         </Stack>
       ) : (
-        <PipelineGrid gridRef={gridRef} rows={visible} selected={selected} setSelected={setSelected} sort={sort} setSort={setSort} columns={columns} />
+        <PipelineGrid
+          gridRef={gridRef}
+          query={query}
+          total={total}
+          rowAt={pages.rowAt}
+          stale={pages.stale}
+          onRange={setRange}
+          selected={selected}
+          setSelected={setSelected}
+          sort={sort}
+          setSort={setSort}
+          columns={columns}
+        />
       )}
-      {total > 0 && (
+      {all > 0 && total === 0 && !pages.stale && (
+        <Text size="sm" c="dimmed" data-testid="pipeline-no-match">
+          No deal matches the search and filters. Change them, or Clear filters.
+        </Text>
+      )}
+      {all > 0 && (
         <Group gap="md">
           <Text size="xs" c="dimmed">
             <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> move · <Kbd size="xs">Space</Kbd> select · <Kbd size="xs">Shift</Kbd>+click range · <Kbd size="xs">Enter</Kbd> open ·{' '}
@@ -262,32 +277,48 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
           )}
         </Group>
       )}
-      <BulkEditModal opened={bulkOpen} onClose={() => setBulkOpen(false)} deals={selectedRows} owners={filterData.owners} />
+      <BulkEditModal opened={bulkOpen} onClose={() => setBulkOpen(false)} deals={selectedDeals} owners={filterData.owners} />
     </Stack>
   );
 }
 
 interface GridProps {
   gridRef: React.RefObject<HTMLDivElement | null>;
-  rows: PipelineRow[];
-  selected: ReadonlySet<string>;
-  setSelected: React.Dispatch<React.SetStateAction<ReadonlySet<string>>>;
+  query: PipelineQueryInput;
+  total: number;
+  rowAt: (index: number) => PipelineRow | undefined;
+  stale: boolean;
+  onRange: (range: { first: number; last: number }) => void;
+  selected: Selection;
+  setSelected: React.Dispatch<React.SetStateAction<Selection>>;
   sort: Sort | null;
   setSort: React.Dispatch<React.SetStateAction<Sort | null>>;
   columns: ColumnsState;
 }
 
+/** The selection with the deals of `ids` (ids answer) added, or removed when `on` is false. */
+function withIds(was: Selection, answer: ChannelOutput<'pipeline.ids'>, on: boolean, nameOf: (id: string) => string | null): Selection {
+  const next = new Map(was);
+  answer.ids.forEach((id, i) => {
+    if (!on) next.delete(id);
+    else if (!next.has(id)) next.set(id, { seedName: nameOf(id), state: answer.states[answer.stateOf[i]!]! });
+  });
+  return next;
+}
+
 /**
- * The virtualized grid: only the rows in view (plus a few) are in the DOM. Its own component,
- * so scrolling re-renders the grid and nothing else; rows are memoized and cheap.
+ * The virtualized grid: only the rows in view (plus a few) are in the DOM, and only their pages
+ * are fetched. Its own component, so scrolling re-renders the grid and nothing else; rows are
+ * memoized and cheap. A row whose page is still coming is a placeholder of the same height.
  */
-const PipelineGrid = memo(function PipelineGrid({ gridRef, rows, selected, setSelected, sort, setSort, columns: columnsState }: GridProps) {
+const PipelineGrid = memo(function PipelineGrid({ gridRef, query, total, rowAt, stale, onRange, selected, setSelected, sort, setSort, columns: columnsState }: GridProps) {
   const columns = columnsState.columns as (Column & { width: number })[];
   const template = templateOf(columns);
   const [active, setActive] = useState(0);
   const anchor = useRef<number | null>(null);
+  const [lastSelectAll, setLastSelectAll] = useState<{ key: string; size: number } | null>(null);
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: total,
     getScrollElement: () => gridRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
@@ -295,77 +326,67 @@ const PipelineGrid = memo(function PipelineGrid({ gridRef, rows, selected, setSe
     scrollPaddingStart: HEADER_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
-  const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
+  const activeIndex = Math.min(active, Math.max(0, total - 1));
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? -1;
+  useEffect(() => onRange({ first, last }), [first, last, onRange]);
 
-  // Rows on screen without figures yet jump the background queue.
-  const pendingOnScreen = items
-    .map((i) => rows[i.index])
-    .filter((r): r is PipelineRow => !!r && r.dscr === null)
-    .map((r) => r.id)
-    .join(',');
-  const queryClient = useQueryClient();
+  // A new query starts at its top.
+  const queryKeyText = JSON.stringify(query);
   useEffect(() => {
-    if (!pendingOnScreen) return;
-    let refresh: ReturnType<typeof setTimeout> | undefined;
-    const timer = setTimeout(() => {
-      call('deals.prioritizeFigures', { ids: pendingOnScreen.split(',') })
-        .then(({ queued }) => {
-          // The prioritized rows are computed within a slice or two: fetch them soon.
-          if (queued > 0) refresh = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['deals.pipeline'] }), 700);
-        })
-        .catch(() => {});
-    }, 150);
-    return () => {
-      clearTimeout(timer);
-      clearTimeout(refresh);
-    };
-  }, [pendingOnScreen, queryClient]);
+    anchor.current = null;
+    setActive(0);
+    gridRef.current?.scrollTo({ top: 0 });
+  }, [queryKeyText, gridRef]);
 
-  // Handlers read the latest rows through a ref, so memoized rows keep stable callbacks.
-  const latest = useRef({ rows, selected });
-  latest.current = { rows, selected };
+  // Handlers read the latest values through a ref, so memoized rows keep stable callbacks.
+  const latest = useRef({ rowAt, query, selected });
+  latest.current = { rowAt, query, selected };
+  const nameOf = useCallback((id: string) => {
+    for (let i = first; i <= last; i++) if (latest.current.rowAt(i)?.id === id) return latest.current.rowAt(i)!.seedName;
+    return null;
+  }, [first, last]);
 
   const toggle = useCallback(
     (index: number, shiftKey: boolean) => {
-      const { rows: current } = latest.current;
-      const row = current[index];
+      const { rowAt: rowOf, query: current, selected: was } = latest.current;
+      const row = rowOf(index);
       if (!row) return;
-      setSelected((was) => {
-        const next = new Set(was);
-        if (shiftKey && anchor.current !== null) {
-          const [from, to] = anchor.current < index ? [anchor.current, index] : [index, anchor.current];
-          const on = !was.has(row.id);
-          for (let i = from; i <= to; i++) {
-            const id = current[i]!.id;
-            if (on) next.add(id);
-            else next.delete(id);
-          }
-        } else if (next.has(row.id)) next.delete(row.id);
-        else next.add(row.id);
-        return next;
-      });
+      if (shiftKey && anchor.current !== null) {
+        // A range: its ids from the main process (its rows need not all be fetched).
+        const [from, to] = anchor.current < index ? [anchor.current, index] : [index, anchor.current];
+        const on = !was.has(row.id);
+        void call('pipeline.ids', { ...current, offset: from, limit: to - from + 1 }).then((answer) => setSelected((s) => withIds(s, answer, on, nameOf)));
+      } else
+        setSelected((s) => {
+          const next = new Map(s);
+          if (next.has(row.id)) next.delete(row.id);
+          else next.set(row.id, { seedName: row.seedName, state: row.state });
+          return next;
+        });
       anchor.current = index;
     },
-    [setSelected],
+    [setSelected, nameOf],
   );
 
-  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const someSelected = !allSelected && rows.some((r) => selected.has(r.id));
+  const allSelected = total > 0 && lastSelectAll?.key === queryKeyText && lastSelectAll.size === selected.size;
+  const someSelected = !allSelected && selected.size > 0;
+  /** Every deal of the query (all of the filtered set, not only the fetched rows); again: none of them. */
   const selectAll = useCallback(() => {
-    const { rows: current, selected: was } = latest.current;
-    const all = current.length > 0 && current.every((r) => was.has(r.id));
-    setSelected(() => {
-      const next = new Set(was);
-      for (const r of current) {
-        if (all) next.delete(r.id);
-        else next.add(r.id);
-      }
-      return next;
+    const { query: current } = latest.current;
+    const key = JSON.stringify(current);
+    void call('pipeline.ids', current).then((answer) => {
+      setSelected((was) => {
+        const every = answer.ids.length > 0 && answer.ids.every((id) => was.has(id));
+        const next = withIds(was, answer, !every, nameOf);
+        setLastSelectAll(every ? null : { key, size: next.size });
+        return next;
+      });
     });
-  }, [setSelected]);
+  }, [setSelected, nameOf]);
 
   const moveTo = (index: number) => {
-    const clamped = Math.max(0, Math.min(rows.length - 1, index));
+    const clamped = Math.max(0, Math.min(total - 1, index));
     setActive(clamped);
     virtualizer.scrollToIndex(clamped, { align: 'auto' });
   };
@@ -391,13 +412,13 @@ const PipelineGrid = memo(function PipelineGrid({ gridRef, rows, selected, setSe
         moveTo(0);
         break;
       case 'End':
-        moveTo(rows.length - 1);
+        moveTo(total - 1);
         break;
       case ' ':
         toggle(activeIndex, event.shiftKey);
         break;
       case 'Enter': {
-        const row = rows[activeIndex];
+        const row = rowAt(activeIndex);
         if (row) navigate({ name: 'deal', id: row.id, tab: 'terms' });
         break;
       }
@@ -406,7 +427,7 @@ const PipelineGrid = memo(function PipelineGrid({ gridRef, rows, selected, setSe
         selectAll();
         break;
       case 'Escape':
-        setSelected(new Set());
+        setSelected(new Map());
         break;
       default:
         return;
@@ -438,8 +459,10 @@ const PipelineGrid = memo(function PipelineGrid({ gridRef, rows, selected, setSe
       tabIndex={0}
       role="grid"
       aria-label="Deals"
-      aria-rowcount={rows.length + 1}
+      aria-rowcount={total + 1}
       aria-multiselectable="true"
+      aria-busy={stale}
+      data-search={stale ? undefined : query.search}
       onKeyDown={onKey}
       data-testid="pipeline-grid"
     >
@@ -475,7 +498,23 @@ const PipelineGrid = memo(function PipelineGrid({ gridRef, rows, selected, setSe
           ))}
         </div>
         {items.map((item) => {
-          const row = rows[item.index]!;
+          const row = rowAt(item.index);
+          if (!row)
+            return (
+              <div
+                key={`loading-${item.index}`}
+                className="uw-grid-row"
+                role="row"
+                aria-rowindex={item.index + 2}
+                data-testid="pipeline-row-loading"
+                style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, top: 0 }}
+              >
+                <div role="gridcell" />
+                <div role="gridcell" className="uw-pending">
+                  ···
+                </div>
+              </div>
+            );
           return (
             <GridRow
               key={row.id}

@@ -131,8 +131,8 @@ function DistributionChart({ base, scenarios, titles }: { base: PortfolioStressS
 export function PortfolioStressScreen() {
   const profiles = useChannel('analysis.profiles', {});
   const scenarios = useChannel('analysis.scenarios', {});
-  const pipeline = useChannel('deals.pipeline', {}, { staleTime: 60_000 });
-  const owners = [...new Set((pipeline.data?.rows ?? []).map((r) => r.owner))].sort();
+  // The owners the store holds (not every pipeline row: a book may hold 50,000 deals).
+  const owners = useChannel('pipeline.facets', {}, { staleTime: 60_000 }).data?.owners ?? [];
 
   const [picked, setPicked] = useState<string[] | null>(null);
   const [profile, setProfile] = useState<string | null>(null);

@@ -245,8 +245,8 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [applied, setApplied] = useState<Filter>({ sortDirection: 'asc' });
   const [page, setPage] = useState(1);
-  const pipeline = useChannel('deals.pipeline', {}, { staleTime: 60_000 });
-  const owners = [...new Set((pipeline.data?.rows ?? []).map((r) => r.owner))].sort();
+  // The owners the store holds (not every pipeline row: a book may hold 50,000 deals).
+  const owners = useChannel('pipeline.facets', {}, { staleTime: 60_000 }).data?.owners ?? [];
   const report = useChannel('report.query', { ...applied, page, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData });
   const { errors } = toFilter(draft);
   const invalid = Object.keys(errors).length > 0;
