@@ -37,6 +37,14 @@ export const GRAPHS_PER_READ = 100;
  */
 export const GRAPH_READS_AHEAD = 1;
 
+/** How a pull through the feed pages (the constants above unless a test asks otherwise). */
+export interface FeedPaging {
+  /** Changes per feed page, 1 to 1,000. */
+  changes: number;
+  /** Deals per getDealGraphs call, 1 to 100. */
+  graphs: number;
+}
+
 export type FeedProbe = 'yes' | 'no';
 
 /**
@@ -62,8 +70,8 @@ type FeedPage = ResponseOf<'getDealChanges'>;
 /** Thrown when a platform that offered the feed no longer does: the engine forgets it and walks every graph. */
 export class FeedGoneError extends Error {}
 
-async function readFeedPage(ctx: SyncContext, since: string | undefined): Promise<FeedPage | 'refused'> {
-  const params: Record<string, string> = { limit: String(FEED_PAGE) };
+async function readFeedPage(ctx: SyncContext, since: string | undefined, limit: number): Promise<FeedPage | 'refused'> {
+  const params: Record<string, string> = { limit: String(limit) };
   if (since !== undefined) params.since = since;
   let answer: CallResult<FeedPage>;
   try {
@@ -78,7 +86,7 @@ async function readFeedPage(ctx: SyncContext, since: string | undefined): Promis
   throw new RemoteError('protocol', `the platform refused the change feed: ${answer.error.code} ${answer.error.message}`);
 }
 
-/** Up to GRAPHS_PER_READ deals of one feed page; the last chunk of a page carries its cursor. */
+/** The deals of one getDealGraphs call, from one feed page; the last chunk of a page carries its cursor. */
 interface Chunk {
   dealIds: string[];
   cursor: string | undefined;
@@ -93,7 +101,7 @@ interface Chunk {
  * graphs are read and applied: a page's cursor is known before its graphs are read, and a
  * change made meanwhile comes after it.
  */
-async function* feedChunks(ctx: SyncContext): AsyncGenerator<Chunk> {
+async function* feedChunks(ctx: SyncContext, paging: FeedPaging): AsyncGenerator<Chunk> {
   let cursor = getSyncState(ctx.db, FEED_CURSOR_KEY);
   let fromStart = cursor === undefined;
   let restarted = false;
@@ -101,7 +109,7 @@ async function* feedChunks(ctx: SyncContext): AsyncGenerator<Chunk> {
   try {
     for (;;) {
       throwIfAborted(ctx.signal);
-      const page = await (next ?? readFeedPage(ctx, cursor));
+      const page = await (next ?? readFeedPage(ctx, cursor, paging.changes));
       next = undefined;
       if (page === 'refused') {
         // Another store, or one restored from a backup: start over from the feed's beginning
@@ -113,12 +121,12 @@ async function* feedChunks(ctx: SyncContext): AsyncGenerator<Chunk> {
         ctx.emit({ type: 'phase', phase: 'pull', detail: 'the platform no longer knows our cursor: reading every deal again' });
         continue;
       }
-      if (page.hasMore) next = readFeedPage(ctx, page.cursor);
+      if (page.hasMore) next = readFeedPage(ctx, page.cursor, paging.changes);
       const dealIds = [...new Set(page.changes.map((c) => c.dealId))];
       // A page that lists no deal still moves the cursor (it may pass skipped numbers).
-      for (let i = 0; i < Math.max(1, dealIds.length); i += GRAPHS_PER_READ) {
-        const last = i + GRAPHS_PER_READ >= dealIds.length;
-        yield { dealIds: dealIds.slice(i, i + GRAPHS_PER_READ), cursor: last ? page.cursor : undefined, hasMore: page.hasMore, fromStart };
+      for (let i = 0; i < Math.max(1, dealIds.length); i += paging.graphs) {
+        const last = i + paging.graphs >= dealIds.length;
+        yield { dealIds: dealIds.slice(i, i + paging.graphs), cursor: last ? page.cursor : undefined, hasMore: page.hasMore, fromStart };
       }
       cursor = page.cursor;
       if (!page.hasMore) return;
@@ -129,16 +137,22 @@ async function* feedChunks(ctx: SyncContext): AsyncGenerator<Chunk> {
   }
 }
 
-export async function pullWithFeed(ctx: SyncContext): Promise<void> {
+export async function pullWithFeed(ctx: SyncContext, pagingOptions: Partial<FeedPaging> = {}): Promise<void> {
+  const paging: FeedPaging = {
+    changes: Math.min(1000, Math.max(1, pagingOptions.changes ?? FEED_PAGE)),
+    graphs: Math.min(GRAPHS_PER_READ, Math.max(1, pagingOptions.graphs ?? GRAPHS_PER_READ)),
+  };
   const fromStart = getSyncState(ctx.db, FEED_CURSOR_KEY) === undefined;
   ctx.emit({ type: 'phase', phase: 'pull', detail: fromStart ? 'every deal, through the change feed' : 'deals changed since the last sync' });
-  const chunks = feedChunks(ctx);
+  const chunks = feedChunks(ctx, paging);
   // Chunks whose graphs are asked, in feed order: the first is applied while the others are
   // read (GRAPH_READS_AHEAD of them), across feed pages.
   const asked: { chunk: Chunk; answer: Promise<GraphsAnswer | null> }[] = [];
   let ended = false;
   const askAhead = async () => {
     while (!ended && asked.length <= GRAPH_READS_AHEAD) {
+      // A cancelled sync asks for nothing more.
+      throwIfAborted(ctx.signal);
       const next = await chunks.next();
       if (next.done) {
         ended = true;
@@ -162,8 +176,10 @@ export async function pullWithFeed(ctx: SyncContext): Promise<void> {
       const { chunk } = item;
       await applyGraphs(ctx, chunk.dealIds, await item.answer, chunk.cursor);
       done += chunk.dealIds.length;
-      // The total: the platform's deals on a pull from the feed's beginning, else what the feed has listed so far.
-      const listed = done + asked.reduce((n, a) => n + a.chunk.dealIds.length, 0) + (chunk.hasMore ? FEED_PAGE : 0);
+      // The total: the platform's deals on a pull from the feed's beginning, else what the feed
+      // has listed so far and a page more while it has more.
+      const latest = asked.at(-1)?.chunk ?? chunk;
+      const listed = done + asked.reduce((n, a) => n + a.chunk.dealIds.length, 0) + (latest.hasMore ? paging.changes : 0);
       ctx.emit({ type: 'progress', phase: 'pull', done, total: Math.max(listed, chunk.fromStart ? ctx.remoteIds.length : 0) });
     }
   } finally {
