@@ -2,7 +2,7 @@ import { ChildTimeout } from '../support/child';
 import { api } from '../support/http';
 import { log } from '../support/log';
 import { Rng } from '../support/rng';
-import { BOOK, DELAY_MS, startPlatform, SYNC_LIMIT_MS, syncedBook, syncWithFeed } from '../support/synced-book';
+import { BOOK, cpuText, DELAY_MS, startPlatform, SYNC_LIMIT_MS, syncedBook, syncWithFeed } from '../support/synced-book';
 import { row, stopped, unavailable, type Scenario } from '../support/types';
 
 // 1 % of a synced 10,000-deal book changed on the platform, then a sync through the change feed
@@ -46,7 +46,7 @@ export const syncIncremental: Scenario = {
       }
       const { summary, ms } = sync.result;
       if (summary.pulled !== CHANGED) throw new Error(`the sync pulled ${summary.pulled} deals, expected the ${CHANGED} changed`);
-      const note = `${sync.requests} requests, at most ${sync.maxInFlight} in flight (at the proxy); pulled ${summary.pulled}, unchanged ${summary.unchanged}`;
+      const note = `${sync.requests} requests, at most ${sync.maxInFlight} in flight (at the proxy); pulled ${summary.pulled}, unchanged ${summary.unchanged}; ${cpuText(sync)}`;
       log(`sync-incremental: ${ms.toFixed(0)} ms, latency bound ${sync.latencyBoundMs.toFixed(0)} ms; ${note}`);
       return [row('sync-incremental', ms, sync.latencyBoundMs, 'ms', { ratio: '<=', limit: 1.5 }, note)];
     } finally {

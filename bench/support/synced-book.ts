@@ -80,6 +80,7 @@ export async function syncWithFeed(platform: Platform, localDir: string, limitMs
   const cpuAfter = processCpuMs(platform.server.pid);
   const platformCpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
   const { requests, maxInFlight } = platform.proxy;
+  for (const reason of result.retryReasons) log(`sync: retried ${reason}`);
   return { result, requests, maxInFlight, platformCpuMs, latencyBoundMs: (requests * DELAY_MS) / Math.max(1, maxInFlight) };
 }
 
