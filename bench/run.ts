@@ -24,9 +24,27 @@ import { sizeLoan } from './scenarios/size-loan';
 import { stressPortfolio } from './scenarios/stress-portfolio';
 import { reportExport } from './scenarios/report-export';
 import { syncPull } from './scenarios/sync-pull';
+import { syncPull10k } from './scenarios/sync-pull-10k';
+import { resyncRequests } from './scenarios/resync-requests';
+import { syncIncremental } from './scenarios/sync-incremental';
 
 /** In the issue's order. */
-export const SCENARIOS: readonly Scenario[] = [readThroughput, readScaling, bulkUpdate, reportExport, syncPull, coldStart, pipelineUi, stressPortfolio, sizeLoan, pipelineUi50k, pipelineSearch];
+export const SCENARIOS: readonly Scenario[] = [
+  readThroughput,
+  readScaling,
+  bulkUpdate,
+  reportExport,
+  syncPull,
+  syncPull10k,
+  resyncRequests,
+  syncIncremental,
+  coldStart,
+  pipelineUi,
+  pipelineUi50k,
+  pipelineSearch,
+  stressPortfolio,
+  sizeLoan,
+];
 
 const HELP = `npm run bench [-- options]
 

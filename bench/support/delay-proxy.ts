@@ -43,8 +43,18 @@ export class DelayProxy {
     });
   }
 
-  async listen(): Promise<string> {
-    await new Promise<void>((resolvePromise) => this.server.listen(0, '127.0.0.1', resolvePromise));
+  /** Listens on `port` (default: any free one) and answers the proxy's origin. */
+  async listen(port = 0): Promise<string> {
+    // A client busy between two requests (a sync writing what it read) keeps its connections:
+    // Node's default of 5 s would close them under it and turn its next request into a retry.
+    this.server.keepAliveTimeout = 60_000;
+    await new Promise<void>((resolvePromise, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', () => {
+        this.server.off('error', reject);
+        resolvePromise();
+      });
+    });
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 

@@ -5,7 +5,7 @@ import { deleteSyncState, FEED_CURSOR_KEY, getSyncState, REMOTE_FEED_KEY, setSyn
 import { throwIfAborted, type SyncContext } from './context';
 import { RemoteError, SyncError } from './errors';
 import type { SyncEvent, SyncSummary } from './events';
-import { FeedGoneError, probeFeed, pullWithFeed } from './feed-pull';
+import { FeedGoneError, probeFeed, pullWithFeed, type FeedPaging } from './feed-pull';
 import { pull } from './pull';
 import { pushCreates, pushEdits, resolveAmbiguousCreates } from './push';
 import { createRemoteClient, type RemoteConfig, type RetryPolicy } from './remote-client';
@@ -43,6 +43,8 @@ export interface SyncOptions {
    * graph, and the platform is not asked.
    */
   useExtensions?: boolean;
+  /** Through the change feed: changes per feed page (default FEED_PAGE, 500) and deals per getDealGraphs call (default 100); smaller in tests. */
+  feedPaging?: Partial<FeedPaging>;
   retry?: Partial<RetryPolicy>;
   timeoutMs?: number;
   onEvent?: (event: SyncEvent) => void;
@@ -126,7 +128,7 @@ async function sync(options: SyncOptions): Promise<SyncSummary> {
     }
     if (feed === 'yes') {
       try {
-        await pullWithFeed(ctx);
+        await pullWithFeed(ctx, options.feedPaging);
       } catch (error) {
         if (!(error instanceof FeedGoneError)) throw error;
         // The platform stopped offering the feed (another version behind the same address):

@@ -33,7 +33,7 @@ const SLICE_MIN = 2;
 const SLICE_MAX = 4;
 const SLICE_WAIT_MS = 50;
 /** WAL pages between checkpoints while the graphs are written (32 MB of 4 KB pages; SQLite's default is 1,000). */
-const CHECKPOINT_PAGES = 8192;
+export const CHECKPOINT_PAGES = 8192;
 
 /** Writes pulled graphs in slices between event-loop turns; failures are kept (the first is thrown by the pull). */
 class SliceWriter {

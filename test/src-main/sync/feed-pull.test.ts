@@ -244,3 +244,67 @@ describe('a platform without the extensions', () => {
     expect(paths.some((p) => p.includes('/getDealInfo/'))).toBe(true);
   });
 });
+
+describe('a first sync through the feed, cancelled midway', () => {
+  // Small pages (20 changes, 5 deals a getDealGraphs call) make 60 deals three feed pages of four calls each.
+  const PAGING = { changes: 20, graphs: 5 };
+  const BOOK = 60;
+  let pair: Pair;
+  beforeAll(async () => {
+    pair = await startPair({ demoDeals: BOOK, proxy: true });
+  }, 120_000);
+  afterAll(async () => {
+    await pair?.stop();
+  });
+
+  test('reports its progress against the platform\'s deals, asks for nothing more once cancelled, and the next sync resumes after the last page it finished', async () => {
+    // Cancelled as the workstation cancels a sync (app/sync-service.ts): its AbortSignal is aborted.
+    const abort = new AbortController();
+    const progress: { done: number; total: number }[] = [];
+    const { result: cancelled, asked } = await graphRequests(pair, () =>
+      pair
+        .sync({
+          feedPaging: PAGING,
+          signal: abort.signal,
+          onEvent: (event) => {
+            if (event.type !== 'progress' || event.phase !== 'pull') return;
+            progress.push({ done: event.done, total: event.total });
+            // Five calls applied: the first page and one call of the second.
+            if (event.done === 25) abort.abort();
+          },
+        })
+        .then(
+          () => 'completed',
+          (error: unknown) => error,
+        ),
+    );
+    expect(cancelled).toMatchObject({ kind: 'aborted' });
+    expect(progress).toEqual([5, 10, 15, 20, 25].map((done) => ({ done, total: BOOK })));
+    // Nothing was asked after the cancel but the one call already in flight (read ahead while the fifth was applied).
+    expect(asked.map((ids) => ids.length)).toEqual([5, 5, 5, 5, 5, 5]);
+    const firstPage = asked.slice(0, 4).flat();
+    const appliedOfSecond = asked[4]!;
+    expect(getSyncState(pair.local.db, FEED_CURSOR_KEY)).toBeTruthy();
+
+    const resumedProgress: { done: number; total: number }[] = [];
+    const { result: resumed, asked: resumedAsked } = await graphRequests(pair, () =>
+      pair.sync({
+        feedPaging: PAGING,
+        onEvent: (event) => {
+          if (event.type === 'progress' && event.phase === 'pull') resumedProgress.push({ done: event.done, total: event.total });
+        },
+      }),
+    );
+    // From the stored cursor (after the first page): the second page again, its five deals applied before the cancel read but unchanged, then the third.
+    const again = resumedAsked.flat();
+    expect(again).toHaveLength(BOOK - firstPage.length);
+    expect(again.filter((id) => firstPage.includes(id))).toEqual([]);
+    expect(again.slice(0, 5)).toEqual(appliedOfSecond);
+    expect(resumed).toMatchObject({ pulled: BOOK - 25, unchanged: 5, remoteDeals: BOOK });
+    expect(resumedProgress.at(-1)).toEqual({ done: BOOK - firstPage.length, total: BOOK - firstPage.length });
+    const [remote, local] = await Promise.all([readEverything(pair.remote), readEverything(pair.local)]);
+    expect(differingReads(remote, local)).toEqual([]);
+    const { asked: after } = await graphRequests(pair, () => pair.sync({ feedPaging: PAGING }));
+    expect(after).toEqual([]);
+  }, 120_000);
+});
