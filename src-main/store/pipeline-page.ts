@@ -78,7 +78,7 @@ const FILTER_KEYS = Object.keys(FILTER_COLUMNS) as (keyof PipelineFilterLists)[]
 function ensureTempTables(db: Db): void {
   perConnection(db, 'pipeline-page.temp-tables', () => {
     db.$client.exec(`CREATE TEMP TABLE IF NOT EXISTS pipeline_search (deal_id TEXT PRIMARY KEY, haystack TEXT NOT NULL);
-      CREATE TEMP TABLE IF NOT EXISTS pipeline_figures (deal_id TEXT PRIMARY KEY, dscr REAL, debt_yield REAL, ltv REAL);
+      CREATE TEMP TABLE IF NOT EXISTS pipeline_figures (deal_id TEXT PRIMARY KEY, dscr REAL, debt_yield REAL, ltv REAL, pending INTEGER NOT NULL);
       CREATE TEMP TABLE IF NOT EXISTS pipeline_order (pos INTEGER PRIMARY KEY, deal_id TEXT NOT NULL)`);
     return true;
   });
@@ -268,16 +268,44 @@ export function addPipelineSearchSlice(db: Db, after: string, limit: number): st
   );
 }
 
-/** Replaces pipeline_figures with these deals' figures (one transaction). */
-export function replacePipelineFigures(db: Db, figures: Iterable<[dealId: string, dscr: number | null, debtYield: number | null, ltv: number | null]>): void {
+/** A deal's sort keys: null figures and `pending` while a collateral of it has no stored roll-up. */
+export type PipelineFigureKeys = [dealId: string, dscr: number | null, debtYield: number | null, ltv: number | null, pending: boolean];
+
+/**
+ * Writes sort keys into pipeline_figures: `clear` empties it first (a full build), `remove` drops
+ * the keys of these deals (changed or deleted) before the new ones go in.
+ */
+export function putPipelineFigures(db: Db, keys: readonly PipelineFigureKeys[], options: { clear?: boolean; remove?: readonly string[] } = {}): void {
   ensureTempTables(db);
   trackOwnChanges(db, () =>
     db.$client.transaction(() => {
-      prepared(db, 'DELETE FROM temp.pipeline_figures').run();
-      const insert = prepared(db, 'INSERT INTO temp.pipeline_figures (deal_id, dscr, debt_yield, ltv) VALUES (?, ?, ?, ?)');
-      for (const row of figures) insert.run(...row);
+      if (options.clear) prepared(db, 'DELETE FROM temp.pipeline_figures').run();
+      if (options.remove?.length) prepared(db, 'DELETE FROM temp.pipeline_figures WHERE deal_id IN (SELECT value FROM json_each(?))').run(JSON.stringify(options.remove));
+      const insert = prepared(db, 'INSERT OR REPLACE INTO temp.pipeline_figures (deal_id, dscr, debt_yield, ltv, pending) VALUES (?, ?, ?, ?, ?)');
+      for (const [id, dscr, debtYield, ltv, pending] of keys) insert.run(id, dscr, debtYield, ltv, pending ? 1 : 0);
     })(),
   );
+}
+
+/** The deals whose sort keys wait for roll-ups. */
+export function pendingFigureKeys(db: Db): string[] {
+  ensureTempTables(db);
+  return prepared(db, 'SELECT deal_id FROM temp.pipeline_figures WHERE pending = 1').pluck().all() as string[];
+}
+
+/** Ids of the deals changed after `seq` in the change feed (deleted ones included). */
+export function dealsChangedAfter(db: Db, seq: number): string[] {
+  return prepared(db, SELECT_CHANGED).pluck().all(seq) as string[];
+}
+
+/** The pipeline columns of up to `limit` deals with ids after `after`, in id order (a slice of a full build). */
+export function pipelineDealsAfter(db: Db, after: string, limit: number): PipelineDealRow[] {
+  return prepared(db, `SELECT ${PIPELINE_DEAL_COLUMNS} FROM deals d WHERE d.id > ? ORDER BY d.id LIMIT ?`).all(after, limit) as PipelineDealRow[];
+}
+
+/** The pipeline columns of these deals (those that exist). */
+export function pipelineDealsOf(db: Db, ids: readonly string[]): PipelineDealRow[] {
+  return prepared(db, `SELECT ${PIPELINE_DEAL_COLUMNS} FROM deals d WHERE d.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as PipelineDealRow[];
 }
 
 /** How many deals have a collateral without current stored figures (their figures are pending). */
