@@ -120,21 +120,34 @@ export class PipelinePages {
    * of collaterals without stored figures (a fresh or upgraded data directory, a large sync).
    */
   warmUp(): void {
-    setImmediate(() => {
-      if (this.closed || !storeIsOpen(this.ctx.db)) return;
-      try {
+    // Steps with the event loop free in between: the page's files and first calls are served
+    // between them. What the screen asks first: the default order's first page (pipeline_order
+    // made) and the facets.
+    const steps = [
+      () => {
         const missing = collateralsWithoutFigures(this.ctx.db, FIGURES_VERSION, -1);
         if (missing.length > 0) this.background.computeInBackground(missing);
         else this.pendingCount();
-        // What the screen asks first: the default order's first page (pipeline_order made) and the facets.
-        this.page({ sort: null, filter: NO_FILTER, search: '', offset: 0, limit: 100 });
-        this.facets();
-      } catch (error) {
-        console.error('[uw] pipeline warm-up failed:', (error as Error).message);
-      }
-      // The search texts once the screen has its first rows (or after a while without a screen).
-      this.searchWarmTimer = setTimeout(() => void this.warmSearch(), SEARCH_WARM_IDLE_MS);
-    });
+      },
+      () => void this.page({ sort: null, filter: NO_FILTER, search: '', offset: 0, limit: 100 }),
+      () => void this.facets(),
+    ];
+    const next = (i: number) =>
+      setImmediate(() => {
+        if (this.closed || !storeIsOpen(this.ctx.db)) return;
+        if (i === steps.length) {
+          // The search texts once the screen has its first rows (or after a while without a screen).
+          this.searchWarmTimer = setTimeout(() => void this.warmSearch(), SEARCH_WARM_IDLE_MS);
+          return;
+        }
+        try {
+          steps[i]!();
+        } catch (error) {
+          console.error('[uw] pipeline warm-up failed:', (error as Error).message);
+        }
+        next(i + 1);
+      });
+    next(0);
   }
 
   /** The screen has its first rows: the search texts can be built now, while the user reads. */
