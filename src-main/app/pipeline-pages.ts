@@ -122,7 +122,7 @@ export class PipelinePages {
   warmUp(): void {
     // Steps with the event loop free in between: the page's files and first calls are served
     // between them. What the screen asks first: the default order's first page (pipeline_order
-    // made) and the facets.
+    // made).
     const steps = [
       () => {
         const missing = collateralsWithoutFigures(this.ctx.db, FIGURES_VERSION, -1);
@@ -130,7 +130,6 @@ export class PipelinePages {
         else this.pendingCount();
       },
       () => void this.page({ sort: null, filter: NO_FILTER, search: '', offset: 0, limit: 100 }),
-      () => void this.facets(),
     ];
     const next = (i: number) =>
       setImmediate(() => {
