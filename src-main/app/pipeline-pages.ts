@@ -55,6 +55,8 @@ const WARM_SLICE = 1_000;
 /** The search warm-up starts this long after a page was answered, or after start without one. */
 const SEARCH_WARM_AFTER_PAGE_MS = 300;
 const SEARCH_WARM_IDLE_MS = 5_000;
+/** The figure keys' warm-up starts this long after the search texts are ready. */
+const FIGURES_WARM_DELAY_MS = 5_000;
 
 /** While figures are still coming in, sort keys are refilled at most this often. */
 const FIGURE_KEYS_REFRESH_MS = 2_000;
@@ -68,6 +70,7 @@ export class PipelinePages {
   /** A search warm-up under way: the change-feed head it started at, and the last deal id done. */
   private warming: { head: SearchPosition; after: string } | null = null;
   private searchWarmTimer: ReturnType<typeof setTimeout> | undefined;
+  private figuresWarmTimer: ReturnType<typeof setTimeout> | undefined;
   /** What pipeline_order holds: the query and the store version it was made for, and its count. */
   private order: { key: string; total: number } | null = null;
   /** Where pipeline_figures stands: the change-feed head and settings it was made at, when waiting deals were last redone. */
@@ -187,14 +190,15 @@ export class PipelinePages {
     // Deals changed while it ran are redone by the next refresh (they come after `head`).
     this.search = warming.head;
     this.warming = null;
-    // Then the figure sort keys, the same way.
-    if (!this.closed) setImmediate(() => void this.warmFigures());
+    // Then the figure sort keys, the same way, a while later: not under the user's first searches.
+    if (!this.closed) this.figuresWarmTimer = setTimeout(() => void this.warmFigures(), FIGURES_WARM_DELAY_MS);
     return false;
   }
 
   close(): void {
     this.closed = true;
     clearTimeout(this.searchWarmTimer);
+    clearTimeout(this.figuresWarmTimer);
   }
 
   /** The store's selection of a query, with the TEMP tables it needs brought up to date. */
