@@ -2,11 +2,12 @@ import { setImmediate as nextTick } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { ChannelOutput, PipelineFacets, PipelineIds, PipelinePage, PipelineQuery, PipelineRow } from '../contract/app-channels';
 import type { AssetType, DealState, LoanType, Priority } from '../contract';
-import { dealCollateralTotals, noteRate, type CollateralRollupFigures } from '../domain';
+import type { UnderwritingSettings } from '../contract/system-config';
+import { dealCollateralTotals, noteRate } from '../domain';
 import type { GatewayContext } from '../gateway/context';
 import { underwritingSettings } from '../gateway/context';
-import { computeDealMetrics, dealsRollups, FIGURES_VERSION, storedRollups } from '../gateway/figures';
-import { collateralsWithoutFigures } from '../store/collateral-figures';
+import { computeDealMetrics, dealsRollups, FIGURES_VERSION } from '../gateway/figures';
+import { collateralsWithoutFigures, dealsCollateralFigures } from '../store/collateral-figures';
 import {
   addressesOfDeals,
   dealsWithoutFigures,
@@ -20,11 +21,16 @@ import {
   pipelineSearchHead,
   pipelineStoreVersion,
   refreshPipelineSearch,
-  replacePipelineFigures,
+  dealsChangedAfter,
+  pendingFigureKeys,
+  pipelineDealsAfter,
+  pipelineDealsOf,
+  putPipelineFigures,
+  type PipelineFigureKeys,
   type PipelineSelection,
   type SearchPosition,
 } from '../store/pipeline-page';
-import { collateralIdsByDeal, pipelineDeals, type PipelineDealRow } from '../store/pipeline-query';
+import type { PipelineDealRow } from '../store/pipeline-query';
 import { storeIsOpen } from '../store/transactions';
 import type { PipelineService } from './pipeline';
 
@@ -49,9 +55,13 @@ const WARM_SLICE = 1_000;
 /** The search warm-up starts this long after a page was answered, or after start without one. */
 const SEARCH_WARM_AFTER_PAGE_MS = 300;
 const SEARCH_WARM_IDLE_MS = 5_000;
+/** The figure keys' warm-up starts this long after the search texts are ready. */
+const FIGURES_WARM_DELAY_MS = 5_000;
 
 /** While figures are still coming in, sort keys are refilled at most this often. */
 const FIGURE_KEYS_REFRESH_MS = 2_000;
+/** Past this many deals to redo, pipeline_figures is built again in full. */
+const FULL_FIGURES_AFTER = 5_000;
 
 export class PipelinePages {
   private search: SearchPosition | null = null;
@@ -60,9 +70,14 @@ export class PipelinePages {
   /** A search warm-up under way: the change-feed head it started at, and the last deal id done. */
   private warming: { head: SearchPosition; after: string } | null = null;
   private searchWarmTimer: ReturnType<typeof setTimeout> | undefined;
+  private figuresWarmTimer: ReturnType<typeof setTimeout> | undefined;
   /** What pipeline_order holds: the query and the store version it was made for, and its count. */
   private order: { key: string; total: number } | null = null;
-  private figures: { key: string; at: number } | null = null;
+  /** Where pipeline_figures stands: the change-feed head and settings it was made at, when waiting deals were last redone. */
+  private figures: { head: SearchPosition; settingsKey: string; at: number } | null = null;
+  private figuresWarming: { head: SearchPosition; settings: UnderwritingSettings; settingsKey: string; after: string } | null = null;
+  /** Bumped by every write to pipeline_figures: an order by a figure is made again. */
+  private figuresGeneration = 0;
   private pending: { key: string; count: number } | null = null;
   private facetsCache: { key: string; facets: PipelineFacets } | null = null;
   private closed = false;
@@ -108,21 +123,33 @@ export class PipelinePages {
    * of collaterals without stored figures (a fresh or upgraded data directory, a large sync).
    */
   warmUp(): void {
-    setImmediate(() => {
-      if (this.closed || !storeIsOpen(this.ctx.db)) return;
-      try {
+    // Steps with the event loop free in between: the page's files and first calls are served
+    // between them. What the screen asks first: the default order's first page (pipeline_order
+    // made).
+    const steps = [
+      () => {
         const missing = collateralsWithoutFigures(this.ctx.db, FIGURES_VERSION, -1);
         if (missing.length > 0) this.background.computeInBackground(missing);
         else this.pendingCount();
-        // What the screen asks first: the default order's first page (pipeline_order made) and the facets.
-        this.page({ sort: null, filter: NO_FILTER, search: '', offset: 0, limit: 100 });
-        this.facets();
-      } catch (error) {
-        console.error('[uw] pipeline warm-up failed:', (error as Error).message);
-      }
-      // The search texts once the screen has its first rows (or after a while without a screen).
-      this.searchWarmTimer = setTimeout(() => void this.warmSearch(), SEARCH_WARM_IDLE_MS);
-    });
+      },
+      () => void this.page({ sort: null, filter: NO_FILTER, search: '', offset: 0, limit: 100 }),
+    ];
+    const next = (i: number) =>
+      setImmediate(() => {
+        if (this.closed || !storeIsOpen(this.ctx.db)) return;
+        if (i === steps.length) {
+          // The search texts once the screen has its first rows (or after a while without a screen).
+          this.searchWarmTimer = setTimeout(() => void this.warmSearch(), SEARCH_WARM_IDLE_MS);
+          return;
+        }
+        try {
+          steps[i]!();
+        } catch (error) {
+          console.error('[uw] pipeline warm-up failed:', (error as Error).message);
+        }
+        next(i + 1);
+      });
+    next(0);
   }
 
   /** The screen has its first rows: the search texts can be built now, while the user reads. */
@@ -163,12 +190,15 @@ export class PipelinePages {
     // Deals changed while it ran are redone by the next refresh (they come after `head`).
     this.search = warming.head;
     this.warming = null;
+    // Then the figure sort keys, the same way, a while later: not under the user's first searches.
+    if (!this.closed) this.figuresWarmTimer = setTimeout(() => void this.warmFigures(), FIGURES_WARM_DELAY_MS);
     return false;
   }
 
   close(): void {
     this.closed = true;
     clearTimeout(this.searchWarmTimer);
+    clearTimeout(this.figuresWarmTimer);
   }
 
   /** The store's selection of a query, with the TEMP tables it needs brought up to date. */
@@ -188,37 +218,100 @@ export class PipelinePages {
 
   /** pipeline_order made for this selection (unless it already is); how many deals it holds. */
   private ordered(selection: PipelineSelection): number {
-    const figures = selection.sort && FIGURE_SORT_KEYS.has(selection.sort.key) ? `${this.figures?.key}@${this.figures?.at}` : '';
+    const figures = selection.sort && FIGURE_SORT_KEYS.has(selection.sort.key) ? String(this.figuresGeneration) : '';
     const key = `${JSON.stringify(selection)}|${pipelineStoreVersion(this.ctx.db)}|${figures}`;
     if (this.order?.key !== key) this.order = { key, total: materializePipelineOrder(this.ctx.db, selection) };
     return this.order.total;
   }
 
-  /** Every deal's DSCR, debt yield and LTV into pipeline_figures, from the stored roll-ups. */
+  /**
+   * Brings pipeline_figures (each deal's DSCR, debt yield and LTV from the stored roll-ups) up to
+   * date: in full the first time or when the settings changed (finishing a warm-up under way),
+   * else only for the deals the change feed names since, and (now and then) those that were
+   * waiting for roll-ups.
+   */
   private refreshFigureKeys(): void {
     const db = this.ctx.db;
     const settings = underwritingSettings(this.ctx);
-    const key = `${pipelineStoreVersion(db)}|${settings.dayCount}/${settings.dscrNumerator}`;
-    if (this.figures?.key === key) return;
-    // While the background fills figures the store changes with every slice: refill now and then.
-    if (this.figures && this.pendingCount() > 0 && Date.now() - this.figures.at < FIGURE_KEYS_REFRESH_MS) return;
-    const rollups = storedRollups(db);
-    const collateralsOf = collateralIdsByDeal(db);
-    const missing: string[] = [];
-    const keys: [string, number | null, number | null, number | null][] = [];
-    for (const deal of pipelineDeals(db)) {
-      const figures = (collateralsOf.get(deal.id) ?? []).map((id) => rollups.get(id));
-      if (figures.includes(undefined)) {
-        for (const id of collateralsOf.get(deal.id)!) if (!rollups.has(id)) missing.push(id);
-        keys.push([deal.id, null, null, null]);
-        continue;
-      }
-      const metrics = computeDealMetrics(deal, dealCollateralTotals(figures as CollateralRollupFigures[]), settings);
-      keys.push([deal.id, metrics.dscr, metrics.debtYield, metrics.ltv]);
+    const settingsKey = `${settings.dayCount}/${settings.dscrNumerator}`;
+    if (this.figuresWarming && this.figuresWarming.settingsKey !== settingsKey) this.figuresWarming = null;
+    if (this.figuresWarming) while (this.figureSlice(50_000));
+    const head = pipelineSearchHead(db);
+    const known = this.figures;
+    if (!known || known.settingsKey !== settingsKey || known.head.storeId !== head.storeId || known.head.seq > head.seq) {
+      this.figuresWarming = { head, settings, settingsKey, after: '' };
+      while (this.figureSlice(50_000));
+      return;
     }
-    replacePipelineFigures(db, keys);
+    const changed = known.head.seq < head.seq ? dealsChangedAfter(db, known.head.seq) : [];
+    const waiting = Date.now() - known.at >= FIGURE_KEYS_REFRESH_MS ? pendingFigureKeys(db) : [];
+    if (changed.length + waiting.length > FULL_FIGURES_AFTER) {
+      this.figuresWarming = { head, settings, settingsKey, after: '' };
+      while (this.figureSlice(50_000));
+      return;
+    }
+    if (changed.length > 0 || waiting.length > 0) {
+      const ids = [...new Set([...changed, ...waiting])];
+      putPipelineFigures(db, this.figureKeysOf(pipelineDealsOf(db, ids), settings), { remove: ids });
+      this.figuresGeneration++;
+    }
+    this.figures = { head, settingsKey, at: waiting.length > 0 ? Date.now() : known.at };
+  }
+
+  /** One slice of a full build of pipeline_figures (figuresWarming); false once it is complete. */
+  private figureSlice(limit: number): boolean {
+    const warming = this.figuresWarming!;
+    const deals = pipelineDealsAfter(this.ctx.db, warming.after, limit);
+    if (deals.length > 0 || warming.after === '') {
+      putPipelineFigures(this.ctx.db, this.figureKeysOf(deals, warming.settings), { clear: warming.after === '' });
+      this.figuresGeneration++;
+    }
+    if (deals.length === 0) {
+      this.figures = { head: warming.head, settingsKey: warming.settingsKey, at: Date.now() };
+      this.figuresWarming = null;
+      return false;
+    }
+    warming.after = deals.at(-1)!.id;
+    return true;
+  }
+
+  /** The figure keys of these deals, from their collaterals' stored roll-ups (pending where one is missing). */
+  private figureKeysOf(deals: readonly PipelineDealRow[], settings: UnderwritingSettings): PipelineFigureKeys[] {
+    const entries = dealsCollateralFigures(
+      this.ctx.db,
+      deals.map((d) => d.id),
+      FIGURES_VERSION,
+    );
+    const missing: string[] = [];
+    const keys = deals.map((deal): PipelineFigureKeys => {
+      const list = entries.get(deal.id) ?? [];
+      if (list.some((e) => !e.figures)) {
+        for (const e of list) if (!e.figures) missing.push(e.collateralId);
+        return [deal.id, null, null, null, true];
+      }
+      const metrics = computeDealMetrics(deal, dealCollateralTotals(list.map((e) => e.figures!)), settings);
+      return [deal.id, metrics.dscr, metrics.debtYield, metrics.ltv, false];
+    });
+    // Their roll-ups are computed in the background (PipelineService); the keys follow.
     if (missing.length > 0) this.background.computeInBackground(missing);
-    this.figures = { key: `${pipelineStoreVersion(db)}|${settings.dayCount}/${settings.dscrNumerator}`, at: Date.now() };
+    return keys;
+  }
+
+  /** Builds pipeline_figures a slice at a time after the search texts, the event loop free in between. */
+  private async warmFigures(): Promise<void> {
+    if (this.figures || this.figuresWarming || this.closed) return;
+    const settings = underwritingSettings(this.ctx);
+    const warming = { head: pipelineSearchHead(this.ctx.db), settings, settingsKey: `${settings.dayCount}/${settings.dscrNumerator}`, after: '' };
+    this.figuresWarming = warming;
+    try {
+      while (this.figuresWarming === warming && !this.closed && storeIsOpen(this.ctx.db)) {
+        if (!this.figureSlice(WARM_SLICE)) return;
+        await nextTick();
+      }
+    } catch (error) {
+      this.figuresWarming = null;
+      if (storeIsOpen(this.ctx.db)) console.error('[uw] pipeline figures warm-up failed:', (error as Error).message);
+    }
   }
 
   private pendingCount(): number {

@@ -78,7 +78,7 @@ const FILTER_KEYS = Object.keys(FILTER_COLUMNS) as (keyof PipelineFilterLists)[]
 function ensureTempTables(db: Db): void {
   perConnection(db, 'pipeline-page.temp-tables', () => {
     db.$client.exec(`CREATE TEMP TABLE IF NOT EXISTS pipeline_search (deal_id TEXT PRIMARY KEY, haystack TEXT NOT NULL);
-      CREATE TEMP TABLE IF NOT EXISTS pipeline_figures (deal_id TEXT PRIMARY KEY, dscr REAL, debt_yield REAL, ltv REAL);
+      CREATE TEMP TABLE IF NOT EXISTS pipeline_figures (deal_id TEXT PRIMARY KEY, dscr REAL, debt_yield REAL, ltv REAL, pending INTEGER NOT NULL);
       CREATE TEMP TABLE IF NOT EXISTS pipeline_order (pos INTEGER PRIMARY KEY, deal_id TEXT NOT NULL)`);
     return true;
   });
@@ -126,7 +126,7 @@ export function pipelineCount(db: Db, selection: PipelineSelection): number {
 }
 
 /**
- * Puts the ids of the selection's deals, in its order, into pipeline_order (positions from 0):
+ * Puts the ids of the selection's deals, in its order, into pipeline_order (positions from 1):
  * one scan and one sort of the store per query, after which any page of it, at any depth, is
  * a range of positions (scrolling to the 50,000th row reads 100 rows, not 50,000). Returns how
  * many deals it holds.
@@ -137,8 +137,9 @@ export function materializePipelineOrder(db: Db, selection: PipelineSelection): 
   return trackOwnChanges(db, () =>
     db.$client.transaction(() => {
       prepared(db, 'DELETE FROM temp.pipeline_order').run();
-      return prepared(db, `INSERT INTO temp.pipeline_order (pos, deal_id) SELECT row_number() OVER (ORDER BY ${order}) - 1, d.id FROM ${from} ${where}`).run(...params)
-        .changes;
+      // pos is the rowid: an emptied table numbers the rows 1, 2, ... in the order the sorted
+      // SELECT hands them over (no window function: half the work).
+      return prepared(db, `INSERT INTO temp.pipeline_order (deal_id) SELECT d.id FROM ${from} ${where} ORDER BY ${order}`).run(...params).changes;
     })(),
   );
 }
@@ -146,7 +147,7 @@ export function materializePipelineOrder(db: Db, selection: PipelineSelection): 
 /** The deal rows of pipeline_order from `offset` on, at most `limit`. */
 export function pipelineOrderRows(db: Db, offset: number, limit: number): PipelineDealRow[] {
   ensureTempTables(db);
-  return prepared(db, `SELECT ${PIPELINE_DEAL_COLUMNS} FROM temp.pipeline_order o JOIN deals d ON d.id = o.deal_id WHERE o.pos >= ? ORDER BY o.pos LIMIT ?`).all(
+  return prepared(db, `SELECT ${PIPELINE_DEAL_COLUMNS} FROM temp.pipeline_order o JOIN deals d ON d.id = o.deal_id WHERE o.pos > ? ORDER BY o.pos LIMIT ?`).all(
     offset,
     limit,
   ) as PipelineDealRow[];
@@ -155,7 +156,7 @@ export function pipelineOrderRows(db: Db, offset: number, limit: number): Pipeli
 /** The ids and states of pipeline_order's deals from `offset` on (at most `limit`; -1: all). */
 export function pipelineOrderIds(db: Db, offset = 0, limit = -1): [id: string, state: string][] {
   ensureTempTables(db);
-  return prepared(db, 'SELECT d.id, d.state FROM temp.pipeline_order o JOIN deals d ON d.id = o.deal_id WHERE o.pos >= ? ORDER BY o.pos LIMIT ?')
+  return prepared(db, 'SELECT d.id, d.state FROM temp.pipeline_order o JOIN deals d ON d.id = o.deal_id WHERE o.pos > ? ORDER BY o.pos LIMIT ?')
     .raw()
     .all(offset, limit) as [string, string][];
 }
@@ -268,16 +269,44 @@ export function addPipelineSearchSlice(db: Db, after: string, limit: number): st
   );
 }
 
-/** Replaces pipeline_figures with these deals' figures (one transaction). */
-export function replacePipelineFigures(db: Db, figures: Iterable<[dealId: string, dscr: number | null, debtYield: number | null, ltv: number | null]>): void {
+/** A deal's sort keys: null figures and `pending` while a collateral of it has no stored roll-up. */
+export type PipelineFigureKeys = [dealId: string, dscr: number | null, debtYield: number | null, ltv: number | null, pending: boolean];
+
+/**
+ * Writes sort keys into pipeline_figures: `clear` empties it first (a full build), `remove` drops
+ * the keys of these deals (changed or deleted) before the new ones go in.
+ */
+export function putPipelineFigures(db: Db, keys: readonly PipelineFigureKeys[], options: { clear?: boolean; remove?: readonly string[] } = {}): void {
   ensureTempTables(db);
   trackOwnChanges(db, () =>
     db.$client.transaction(() => {
-      prepared(db, 'DELETE FROM temp.pipeline_figures').run();
-      const insert = prepared(db, 'INSERT INTO temp.pipeline_figures (deal_id, dscr, debt_yield, ltv) VALUES (?, ?, ?, ?)');
-      for (const row of figures) insert.run(...row);
+      if (options.clear) prepared(db, 'DELETE FROM temp.pipeline_figures').run();
+      if (options.remove?.length) prepared(db, 'DELETE FROM temp.pipeline_figures WHERE deal_id IN (SELECT value FROM json_each(?))').run(JSON.stringify(options.remove));
+      const insert = prepared(db, 'INSERT OR REPLACE INTO temp.pipeline_figures (deal_id, dscr, debt_yield, ltv, pending) VALUES (?, ?, ?, ?, ?)');
+      for (const [id, dscr, debtYield, ltv, pending] of keys) insert.run(id, dscr, debtYield, ltv, pending ? 1 : 0);
     })(),
   );
+}
+
+/** The deals whose sort keys wait for roll-ups. */
+export function pendingFigureKeys(db: Db): string[] {
+  ensureTempTables(db);
+  return prepared(db, 'SELECT deal_id FROM temp.pipeline_figures WHERE pending = 1').pluck().all() as string[];
+}
+
+/** Ids of the deals changed after `seq` in the change feed (deleted ones included). */
+export function dealsChangedAfter(db: Db, seq: number): string[] {
+  return prepared(db, SELECT_CHANGED).pluck().all(seq) as string[];
+}
+
+/** The pipeline columns of up to `limit` deals with ids after `after`, in id order (a slice of a full build). */
+export function pipelineDealsAfter(db: Db, after: string, limit: number): PipelineDealRow[] {
+  return prepared(db, `SELECT ${PIPELINE_DEAL_COLUMNS} FROM deals d WHERE d.id > ? ORDER BY d.id LIMIT ?`).all(after, limit) as PipelineDealRow[];
+}
+
+/** The pipeline columns of these deals (those that exist). */
+export function pipelineDealsOf(db: Db, ids: readonly string[]): PipelineDealRow[] {
+  return prepared(db, `SELECT ${PIPELINE_DEAL_COLUMNS} FROM deals d WHERE d.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as PipelineDealRow[];
 }
 
 /** How many deals have a collateral without current stored figures (their figures are pending). */
@@ -287,17 +316,21 @@ export function dealsWithoutFigures(db: Db, version: number): number {
   return prepared(db, SELECT_PENDING).pluck().get(version) as number;
 }
 
-/** The distinct values of the filterable columns, sorted, for the filter pickers: one scan of the deals. */
-const SELECT_FACETS = 'SELECT DISTINCT state, status, property_type, loan_type, owner_id, risk_rating FROM deals';
+/**
+ * The distinct values of the filterable columns, sorted, for the filter pickers: one scan of the
+ * deals with a DISTINCT aggregate per column (each keeps only its own few values; a DISTINCT over
+ * the six columns together would keep every combination).
+ */
+const SELECT_FACETS = `SELECT json_group_array(DISTINCT state), json_group_array(DISTINCT status), json_group_array(DISTINCT property_type),
+  json_group_array(DISTINCT loan_type), json_group_array(DISTINCT owner_id), json_group_array(DISTINCT risk_rating) FROM deals`;
 export function pipelineFacets(db: Db): Record<'states' | 'statuses' | 'propertyTypes' | 'loanTypes' | 'owners' | 'riskRatings', string[]> {
-  const sets = Array.from({ length: 6 }, () => new Set<string>());
-  for (const values of prepared(db, SELECT_FACETS).raw().all() as (string | null)[][]) {
-    values.forEach((v, i) => {
-      if (v !== null && v !== '') sets[i]!.add(v);
-    });
-  }
-  // Code-unit order, as SQLite's ORDER BY of text (BINARY) gives.
-  const [states, statuses, propertyTypes, loanTypes, owners, riskRatings] = sets.map((set) => [...set].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  const lists = (prepared(db, SELECT_FACETS).raw().get() as string[]).map((json) =>
+    (JSON.parse(json) as (string | null)[])
+      .filter((v): v is string => v !== null && v !== '')
+      // Code-unit order, as SQLite's ORDER BY of text (BINARY) gives.
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+  const [states, statuses, propertyTypes, loanTypes, owners, riskRatings] = lists;
   return { states: states!, statuses: statuses!, propertyTypes: propertyTypes!, loanTypes: loanTypes!, owners: owners!, riskRatings: riskRatings! };
 }
 

@@ -99,9 +99,9 @@ const HEADER_HEIGHT = 34;
 
 const PRIORITIES = ['High', 'Medium', 'Low'];
 
-/** The filter pickers' choices: the values the store holds (pipeline.facets). */
-function useFilterData() {
-  const facets = useChannel('pipeline.facets', {}, { staleTime: 30_000 });
+/** The filter pickers' choices: the values the store holds (pipeline.facets), asked once the first rows are in. */
+function useFilterData(enabled: boolean) {
+  const facets = useChannel('pipeline.facets', {}, { staleTime: 30_000, enabled });
   return useMemo(() => {
     const f = facets.data;
     return {
@@ -132,7 +132,7 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
   const search = useDebounced(filters.search, SEARCH_DEBOUNCE_MS);
   const query = useMemo(() => pipelineQuery(filters, search, sort), [filters, search, sort]);
   const pages = usePipelinePages(query, range.first, range.last);
-  const filterData = useFilterData();
+  const filterData = useFilterData(pages.first.isSuccess);
 
   // Background figures: refetch now and then while they come in, and once at the end.
   useEvent('pipeline.progress', (p) => {

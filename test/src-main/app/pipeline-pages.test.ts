@@ -184,6 +184,19 @@ describe('the paged pipeline (pipeline.page, pipeline.ids, pipeline.facets)', ()
     expect((await page(query)).rows.map((r) => r.id)).toContain(deal.id);
   });
 
+  it('keeps the figure sort current with the store: an edited deal moves to its new place', async () => {
+    const query: PipelineQuery = { sort: { key: 'dscr', direction: 'desc' } };
+    const before = (await page(query)).rows;
+    expect(before.map((r) => r.id)).toEqual(reference(all, query).map((r) => r.id));
+    // The deal with the highest DSCR borrows ten times as much: its DSCR falls.
+    const top = before[0]!;
+    await h.value('deals.bulkUpdate', { source: 'bulk', itemsToUpdate: [{ id: top.id, updates: [{ property: 'GrossLoan', value: String(top.grossLoan * 10) }] }] });
+    await refreshAll();
+    const after = (await page(query)).rows;
+    expect(after.map((r) => r.id)).toEqual(reference(all, query).map((r) => r.id));
+    expect(after[0]!.id).not.toBe(top.id);
+  });
+
   it('offers the values the store holds for the filter pickers', async () => {
     const facets = await h.value<Record<string, string[]>>('pipeline.facets');
     const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))].sort();
