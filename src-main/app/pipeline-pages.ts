@@ -4,9 +4,8 @@ import type { ChannelOutput, PipelineFacets, PipelineIds, PipelinePage, Pipeline
 import type { AssetType, DealState, LoanType, Priority } from '../contract';
 import type { UnderwritingSettings } from '../contract/system-config';
 import { dealCollateralTotals, noteRate } from '../domain';
+import { computeDealMetrics, dealsRollups, FIGURES_VERSION } from '../figures';
 import type { GatewayContext } from '../gateway/context';
-import { underwritingSettings } from '../gateway/context';
-import { computeDealMetrics, dealsRollups, FIGURES_VERSION } from '../gateway/figures';
 import { collateralsWithoutFigures, dealsCollateralFigures } from '../store/collateral-figures';
 import {
   addressesOfDeals,
@@ -31,7 +30,10 @@ import {
   type SearchPosition,
 } from '../store/pipeline-page';
 import type { PipelineDealRow } from '../store/pipeline-query';
+import { createSqliteStore, workstationDb, type SqliteStore } from '../store/sqlite-store';
+import { getUnderwritingSettings } from '../store/system-config';
 import { storeIsOpen } from '../store/transactions';
+import type { Db } from '../store/db';
 import type { PipelineService } from './pipeline';
 
 /*
@@ -87,18 +89,21 @@ export class PipelinePages {
     private readonly background: Pick<PipelineService, 'computeInBackground'>,
   ) {}
 
-  page(input: Query & { offset: number; limit: number }): PipelinePage {
-    const selection = this.prepare(input);
-    const db = this.ctx.db;
-    const total = this.ordered(selection);
-    const all = selection.terms.length === 0 && !hasFilters(selection) ? total : pipelineCount(db, { filter: NO_FILTER, terms: [], sort: null });
-    const deals = pipelineOrderRows(db, input.offset, input.limit);
-    return { offset: input.offset, total, all, rows: this.rowsOf(deals), pending: this.pendingCount() };
+  async page(input: Query & { offset: number; limit: number }): Promise<PipelinePage> {
+    const { total, all, deals, pending } = await this.sqlite.exclusive((db) => {
+      const selection = this.prepare(input);
+      const total = this.ordered(selection);
+      const all = selection.terms.length === 0 && !hasFilters(selection) ? total : pipelineCount(db, { filter: NO_FILTER, terms: [], sort: null });
+      return { total, all, deals: pipelineOrderRows(db, input.offset, input.limit), pending: this.pendingCount() };
+    });
+    return { offset: input.offset, total, all, rows: await this.rowsOf(deals), pending };
   }
 
-  ids(input: Query & { offset: number; limit?: number }): PipelineIds {
-    this.ordered(this.prepare(input));
-    const rows = pipelineOrderIds(this.ctx.db, input.offset, input.limit ?? -1);
+  async ids(input: Query & { offset: number; limit?: number }): Promise<PipelineIds> {
+    const rows = await this.sqlite.exclusive((db) => {
+      this.ordered(this.prepare(input));
+      return pipelineOrderIds(db, input.offset, input.limit ?? -1);
+    });
     const states: DealState[] = [];
     const index = new Map<string, number>();
     const stateOf = rows.map(([, state]) => {
@@ -112,10 +117,24 @@ export class PipelinePages {
     return { ids: rows.map(([id]) => id), states, stateOf };
   }
 
-  facets(): ChannelOutput<'pipeline.facets'> {
-    const key = pipelineStoreVersion(this.ctx.db);
-    if (this.facetsCache?.key !== key) this.facetsCache = { key, facets: pipelineFacets(this.ctx.db) as PipelineFacets };
-    return this.facetsCache.facets;
+  facets(): Promise<ChannelOutput<'pipeline.facets'>> {
+    return this.sqlite.exclusive((db) => {
+      const key = pipelineStoreVersion(db);
+      if (this.facetsCache?.key !== key) this.facetsCache = { key, facets: pipelineFacets(db) as PipelineFacets };
+      return this.facetsCache.facets;
+    });
+  }
+
+  /**
+   * The workstation's SQLite engine: the pipeline's TEMP tables live on its connection, and every
+   * synchronous step runs through `exclusive`, never inside a unit of the port awaiting meanwhile.
+   */
+  private get sqlite(): SqliteStore {
+    return createSqliteStore(workstationDb(this.ctx.store));
+  }
+
+  private get db(): Db {
+    return workstationDb(this.ctx.store);
   }
 
   /**
@@ -127,27 +146,29 @@ export class PipelinePages {
     // between them. What the screen asks first: the default order's first page (pipeline_order
     // made).
     const steps = [
-      () => {
-        const missing = collateralsWithoutFigures(this.ctx.db, FIGURES_VERSION, -1);
-        if (missing.length > 0) this.background.computeInBackground(missing);
-        else this.pendingCount();
-      },
-      () => void this.page({ sort: null, filter: NO_FILTER, search: '', offset: 0, limit: 100 }),
+      () =>
+        this.sqlite.exclusive((db) => {
+          const missing = collateralsWithoutFigures(db, FIGURES_VERSION, -1);
+          if (missing.length > 0) this.background.computeInBackground(missing);
+          else this.pendingCount();
+        }),
+      () => this.page({ sort: null, filter: NO_FILTER, search: '', offset: 0, limit: 100 }),
     ];
     const next = (i: number) =>
       setImmediate(() => {
-        if (this.closed || !storeIsOpen(this.ctx.db)) return;
+        if (this.closed || !storeIsOpen(this.db)) return;
         if (i === steps.length) {
           // The search texts once the screen has its first rows (or after a while without a screen).
           this.searchWarmTimer = setTimeout(() => void this.warmSearch(), SEARCH_WARM_IDLE_MS);
           return;
         }
-        try {
-          steps[i]!();
-        } catch (error) {
-          console.error('[uw] pipeline warm-up failed:', (error as Error).message);
-        }
-        next(i + 1);
+        steps[i]!().then(
+          () => next(i + 1),
+          (error: unknown) => {
+            console.error('[uw] pipeline warm-up failed:', (error as Error).message);
+            next(i + 1);
+          },
+        );
       });
     next(0);
   }
@@ -168,21 +189,21 @@ export class PipelinePages {
     clearTimeout(this.searchWarmTimer);
     const generation = ++this.searchGeneration;
     try {
-      this.warming = { head: pipelineSearchHead(this.ctx.db), after: '' };
-      while (this.warming && generation === this.searchGeneration && !this.closed && storeIsOpen(this.ctx.db)) {
-        if (!this.warmSlice(WARM_SLICE)) return;
+      this.warming = { head: await this.sqlite.exclusive(pipelineSearchHead), after: '' };
+      while (this.warming && generation === this.searchGeneration && !this.closed && storeIsOpen(this.db)) {
+        if (!(await this.sqlite.exclusive(() => this.warmSlice(WARM_SLICE)))) return;
         await nextTick();
       }
     } catch (error) {
       this.warming = null;
-      if (storeIsOpen(this.ctx.db)) console.error('[uw] pipeline search warm-up failed:', (error as Error).message);
+      if (storeIsOpen(this.db)) console.error('[uw] pipeline search warm-up failed:', (error as Error).message);
     }
   }
 
   /** One slice of the warm-up; false once it is complete (the texts stand at its head). */
   private warmSlice(limit: number): boolean {
     const warming = this.warming!;
-    const last = addPipelineSearchSlice(this.ctx.db, warming.after, limit);
+    const last = addPipelineSearchSlice(this.db, warming.after, limit);
     if (last !== null) {
       warming.after = last;
       return true;
@@ -210,7 +231,7 @@ export class PipelinePages {
         this.searchGeneration++;
         while (this.warmSlice(50_000));
       }
-      this.search = refreshPipelineSearch(this.ctx.db, this.search);
+      this.search = refreshPipelineSearch(this.db, this.search);
     }
     if (selection.sort && FIGURE_SORT_KEYS.has(selection.sort.key)) this.refreshFigureKeys();
     return selection;
@@ -219,8 +240,8 @@ export class PipelinePages {
   /** pipeline_order made for this selection (unless it already is); how many deals it holds. */
   private ordered(selection: PipelineSelection): number {
     const figures = selection.sort && FIGURE_SORT_KEYS.has(selection.sort.key) ? String(this.figuresGeneration) : '';
-    const key = `${JSON.stringify(selection)}|${pipelineStoreVersion(this.ctx.db)}|${figures}`;
-    if (this.order?.key !== key) this.order = { key, total: materializePipelineOrder(this.ctx.db, selection) };
+    const key = `${JSON.stringify(selection)}|${pipelineStoreVersion(this.db)}|${figures}`;
+    if (this.order?.key !== key) this.order = { key, total: materializePipelineOrder(this.db, selection) };
     return this.order.total;
   }
 
@@ -231,8 +252,8 @@ export class PipelinePages {
    * waiting for roll-ups.
    */
   private refreshFigureKeys(): void {
-    const db = this.ctx.db;
-    const settings = underwritingSettings(this.ctx);
+    const db = this.db;
+    const settings = getUnderwritingSettings(db);
     const settingsKey = `${settings.dayCount}/${settings.dscrNumerator}`;
     if (this.figuresWarming && this.figuresWarming.settingsKey !== settingsKey) this.figuresWarming = null;
     if (this.figuresWarming) while (this.figureSlice(50_000));
@@ -261,9 +282,9 @@ export class PipelinePages {
   /** One slice of a full build of pipeline_figures (figuresWarming); false once it is complete. */
   private figureSlice(limit: number): boolean {
     const warming = this.figuresWarming!;
-    const deals = pipelineDealsAfter(this.ctx.db, warming.after, limit);
+    const deals = pipelineDealsAfter(this.db, warming.after, limit);
     if (deals.length > 0 || warming.after === '') {
-      putPipelineFigures(this.ctx.db, this.figureKeysOf(deals, warming.settings), { clear: warming.after === '' });
+      putPipelineFigures(this.db, this.figureKeysOf(deals, warming.settings), { clear: warming.after === '' });
       this.figuresGeneration++;
     }
     if (deals.length === 0) {
@@ -278,7 +299,7 @@ export class PipelinePages {
   /** The figure keys of these deals, from their collaterals' stored roll-ups (pending where one is missing). */
   private figureKeysOf(deals: readonly PipelineDealRow[], settings: UnderwritingSettings): PipelineFigureKeys[] {
     const entries = dealsCollateralFigures(
-      this.ctx.db,
+      this.db,
       deals.map((d) => d.id),
       FIGURES_VERSION,
     );
@@ -300,33 +321,34 @@ export class PipelinePages {
   /** Builds pipeline_figures a slice at a time after the search texts, the event loop free in between. */
   private async warmFigures(): Promise<void> {
     if (this.figures || this.figuresWarming || this.closed) return;
-    const settings = underwritingSettings(this.ctx);
-    const warming = { head: pipelineSearchHead(this.ctx.db), settings, settingsKey: `${settings.dayCount}/${settings.dscrNumerator}`, after: '' };
+    const warming = await this.sqlite.exclusive((db) => {
+      const settings = getUnderwritingSettings(db);
+      return { head: pipelineSearchHead(db), settings, settingsKey: `${settings.dayCount}/${settings.dscrNumerator}`, after: '' };
+    });
     this.figuresWarming = warming;
     try {
-      while (this.figuresWarming === warming && !this.closed && storeIsOpen(this.ctx.db)) {
-        if (!this.figureSlice(WARM_SLICE)) return;
+      while (this.figuresWarming === warming && !this.closed && storeIsOpen(this.db)) {
+        if (!(await this.sqlite.exclusive(() => this.figureSlice(WARM_SLICE)))) return;
         await nextTick();
       }
     } catch (error) {
       this.figuresWarming = null;
-      if (storeIsOpen(this.ctx.db)) console.error('[uw] pipeline figures warm-up failed:', (error as Error).message);
+      if (storeIsOpen(this.db)) console.error('[uw] pipeline figures warm-up failed:', (error as Error).message);
     }
   }
 
   private pendingCount(): number {
-    const key = pipelineStoreVersion(this.ctx.db);
-    if (this.pending?.key !== key) this.pending = { key, count: dealsWithoutFigures(this.ctx.db, FIGURES_VERSION) };
+    const key = pipelineStoreVersion(this.db);
+    if (this.pending?.key !== key) this.pending = { key, count: dealsWithoutFigures(this.db, FIGURES_VERSION) };
     return this.pending.count;
   }
 
   /** A page's rows, with their figures (computed and stored first for collaterals that have none). */
-  private rowsOf(deals: readonly PipelineDealRow[]): PipelineRow[] {
+  private async rowsOf(deals: readonly PipelineDealRow[]): Promise<PipelineRow[]> {
     if (deals.length === 0) return [];
     const ids = deals.map((d) => d.id);
-    const settings = underwritingSettings(this.ctx);
-    const addresses = addressesOfDeals(this.ctx.db, ids);
-    const { totals } = dealsRollups(this.ctx.db, ids);
+    const { settings, addresses } = await this.sqlite.exclusive((db) => ({ settings: getUnderwritingSettings(db), addresses: addressesOfDeals(db, ids) }));
+    const { totals } = await dealsRollups(this.ctx.store, ids);
     return deals.map((deal) => toPipelineRow(deal, addresses.get(deal.id) ?? [], computeDealMetrics(deal, totals.get(deal.id)!, settings)));
   }
 }
@@ -346,7 +368,7 @@ export function searchTerms(search: string): string[] {
 export function pipelinePageChannels(pages: PipelinePages) {
   return {
     'pipeline.page': async (input: Query & { offset: number; limit: number }) => {
-      const page = pages.page(input);
+      const page = await pages.page(input);
       pages.screenShowsRows();
       return page;
     },
