@@ -90,13 +90,15 @@ export class PipelinePages {
   ) {}
 
   async page(input: Query & { offset: number; limit: number }): Promise<PipelinePage> {
-    const { total, all, deals, pending } = await this.sqlite.exclusive((db) => {
+    const { total, all, deals } = await this.sqlite.exclusive((db) => {
       const selection = this.prepare(input);
       const total = this.ordered(selection);
       const all = selection.terms.length === 0 && !hasFilters(selection) ? total : pipelineCount(db, { filter: NO_FILTER, terms: [], sort: null });
-      return { total, all, deals: pipelineOrderRows(db, input.offset, input.limit), pending: this.pendingCount() };
+      return { total, all, deals: pipelineOrderRows(db, input.offset, input.limit) };
     });
-    return { offset: input.offset, total, all, rows: await this.rowsOf(deals), pending };
+    // The page's rows first: their figures, computed when missing, are no longer pending.
+    const rows = await this.rowsOf(deals);
+    return { offset: input.offset, total, all, rows, pending: await this.sqlite.exclusive(() => this.pendingCount()) };
   }
 
   async ids(input: Query & { offset: number; limit?: number }): Promise<PipelineIds> {

@@ -20,16 +20,17 @@ import {
   revenueValuationLabelsDto,
 } from '../../../src-main/gateway/valuation-rows';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 import { alternativeValuations, companies, people, rentRollItems, rentRolls, revenueValuations } from '../../../src-main/store/schema';
 
 // The reads map rows to DTOs and the sync client maps the platform's DTOs back to rows with the
 // same modules: a stored row that goes out through a read comes back as the same columns.
 let dir: string;
 let db: Db;
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'uw-row-mappings-'));
   db = openDb({ file: join(dir, 'uw.sqlite') });
-  seedDemoPortfolio(db, { deals: 40 });
+  await seedDemoPortfolio(createSqliteStore(db), { deals: 40 });
 });
 afterAll(() => {
   closeDb(db);
