@@ -7,6 +7,7 @@ import * as dealUpdates from './deal-updates';
 import * as deals from './deals';
 import * as funds from './funds';
 import * as parties from './parties';
+import * as stressInputs from './stress-inputs';
 import * as valuations from './valuations';
 
 // The StorePort methods the PostgreSQL engine answers with this folder's reads and the bulk
@@ -47,6 +48,11 @@ export const PG_READ_TWINS = {
   existingLoansPackages: dealUpdates.existingLoansPackages,
   fileDealIds: dealUpdates.fileDealIds,
   applyDealUpdates: dealUpdates.applyDealUpdates,
+  valuationHeadsOf: stressInputs.valuationHeadsOf,
+  yearOneLinesOf: stressInputs.yearOneLinesOf,
+  yearOneTotalsOf: stressInputs.yearOneTotalsOf,
+  analysisCollateralLinks: stressInputs.analysisCollateralLinks,
+  analysisDealRows: stressInputs.analysisDealRows,
 };
 
 type Twins = typeof PG_READ_TWINS;
@@ -102,6 +108,11 @@ const signaturesMatch: { [K in keyof Twins]: Same<Bound<Twins[K]>, StorePort[K]>
   existingLoansPackages: true,
   fileDealIds: true,
   applyDealUpdates: true,
+  valuationHeadsOf: true,
+  yearOneLinesOf: true,
+  yearOneTotalsOf: true,
+  analysisCollateralLinks: true,
+  analysisDealRows: true,
 };
 void signaturesMatch;
 
