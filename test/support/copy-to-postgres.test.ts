@@ -7,6 +7,7 @@ import { seedDemoPortfolio } from '../../src-main/demo/seed';
 import { closeDb, openDb, type Db } from '../../src-main/store/db';
 import * as pgSchema from '../../src-main/store/postgres/schema';
 import * as sqliteSchema from '../../src-main/store/schema';
+import { createSqliteStore } from '../../src-main/store/sqlite-store';
 import { copyToPostgres } from './copy-to-postgres';
 import { startPostgres, type PostgresCluster } from './postgres';
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
   cluster = await startPostgres();
   dir = mkdtempSync(join(tmpdir(), 'uw-copy-'));
   sqlite = openDb({ file: join(dir, 'uw.sqlite') });
-  seedDemoPortfolio(sqlite, { deals: 3 });
+  await seedDemoPortfolio(createSqliteStore(sqlite), { deals: 3 });
   sqlite.insert(sqliteSchema.outbox).values([
     { id: 7, entityType: 'deal', entityId: 'd1', field: 'note', newValue: '"a"' },
     { id: 41, entityType: 'deal', entityId: 'd2', field: 'note', newValue: '"b"' },

@@ -8,6 +8,10 @@ import { closeDb, openDb, type Db } from '../../src-main/store/db';
 import * as pgSchema from '../../src-main/store/postgres/schema';
 import * as sqliteSchema from '../../src-main/store/schema';
 import { setUnderwritingSettings } from '../../src-main/store/system-config';
+import type { PgDb } from '../../src-main/store/postgres/db';
+import { pgReadMethods } from '../../src-main/store/postgres/read-methods';
+import type { StorePort } from '../../src-main/store/port';
+import { createSqliteStore, type SqliteStore } from '../../src-main/store/sqlite-store';
 import { copyToPostgres } from './copy-to-postgres';
 import { startPostgres, type PostgresCluster, type TestDatabase } from './postgres';
 
@@ -17,8 +21,15 @@ export const DEAL_WITHOUT_COLLATERAL = 'deal-without-collateral';
 export interface ParityStores {
   /** The SQLite store: the demo portfolio, one deal without collateral, stored underwriting settings. */
   sqlite: Db;
+  /** The SQLite engine's port on `sqlite`. */
+  sqliteStore: SqliteStore;
   /** A PostgreSQL database holding a copy of every row of `sqlite` (copyToPostgres). */
   pg: NodePgDatabase<typeof pgSchema>;
+  /**
+   * A port on `pg` made of pg-read's methods alone (pgReadMethods): the reads, the roll-up
+   * refill and the bulk update, enough for the figures layer; the engine's other methods are absent.
+   */
+  pgStore: StorePort;
   database: TestDatabase;
   cluster: PostgresCluster;
   close(): Promise<void>;
@@ -31,7 +42,8 @@ export interface ParityStores {
 export async function parityStores(options: { deals?: number } = {}): Promise<ParityStores> {
   const dir = mkdtempSync(join(tmpdir(), 'uw-parity-'));
   const sqlite = openDb({ file: join(dir, 'uw.sqlite') });
-  seedDemoPortfolio(sqlite, { deals: options.deals ?? 8 });
+  const sqliteStore = createSqliteStore(sqlite);
+  await seedDemoPortfolio(sqliteStore, { deals: options.deals ?? 8 });
   const first = sqlite.select().from(sqliteSchema.deals).limit(1).get()!;
   sqlite.insert(sqliteSchema.deals).values({ ...first, id: DEAL_WITHOUT_COLLATERAL, seedName: 'No collateral', loanId: null }).run();
   setUnderwritingSettings(sqlite, {});
@@ -43,7 +55,9 @@ export async function parityStores(options: { deals?: number } = {}): Promise<Pa
   await copyToPostgres(sqlite, pg);
   return {
     sqlite,
+    sqliteStore,
     pg,
+    pgStore: pgReadPort(pg),
     database,
     cluster,
     async close() {
@@ -52,4 +66,10 @@ export async function parityStores(options: { deals?: number } = {}): Promise<Pa
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** pgReadMethods as a StorePort for the figures layer (which asks only for those methods). */
+export function pgReadPort(pg: PgDb): StorePort {
+  const inUnit = pg !== undefined && 'rollback' in pg;
+  return { info: { engine: 'postgres' }, inUnit: () => inUnit, ...pgReadMethods(pg, pgReadPort) } as unknown as StorePort;
 }

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollateralRollupFigures } from '../../../../src-main/domain';
-import { collateralRollups, fillCollateralFigures, FIGURES_VERSION } from '../../../../src-main/gateway/figures';
+import { collateralRollups, fillCollateralFigures, FIGURES_VERSION } from '../../../../src-main/figures';
 import * as lite from '../../../../src-main/store/collateral-figures';
 import { allDealIds } from '../../../../src-main/store/deals';
 import * as pgFigures from '../../../../src-main/store/postgres/collateral-figures';
@@ -70,7 +70,7 @@ describe('the roll-up cache on PostgreSQL, beside SQLite', () => {
   });
 
   it('refills in one read-only snapshot, stores what it computed with the stress figures, and reads it all back as SQLite does', async () => {
-    fillCollateralFigures(stores.sqlite);
+    await fillCollateralFigures(stores.sqliteStore);
     const readers: boolean[] = [];
     let computedFor = 0;
     for (;;) {
@@ -83,7 +83,7 @@ describe('the roll-up cache on PostgreSQL, beside SQLite', () => {
         computedFor += missing.length;
         return sqliteComputed(missing);
       });
-      expect(result).toEqual(collateralRollups(stores.sqlite, ids));
+      expect(result).toEqual(await collateralRollups(stores.sqliteStore, ids));
     }
     expect(computedFor).toBe(collateralIds().length);
     expect(readers.every(Boolean)).toBe(true);
@@ -96,7 +96,7 @@ describe('the roll-up cache on PostgreSQL, beside SQLite', () => {
   it('answers from the cache without computing once every figure is current', async () => {
     const ids = collateralIds();
     const result = await pgFigures.collateralRollupsWith(stores.pg, ids, V, () => Promise.reject(new Error('nothing to compute')));
-    expect(result).toEqual(collateralRollups(stores.sqlite, ids));
+    expect(result).toEqual(await collateralRollups(stores.sqliteStore, ids));
   });
 
   it('stops counting a figure whose inputs changed, as SQLite stops (its triggers delete it), and refills it', async () => {
@@ -108,7 +108,7 @@ describe('the roll-up cache on PostgreSQL, beside SQLite', () => {
     expect(await pgFigures.collateralsWithoutFigures(stores.pg, V, 10)).toEqual([collateralId]);
     await expectSameReads();
 
-    const sqliteFigures = collateralRollups(stores.sqlite, [collateralId]);
+    const sqliteFigures = await collateralRollups(stores.sqliteStore, [collateralId]);
     const pgResult = await pgFigures.collateralRollupsWith(stores.pg, [collateralId], V, async (_reader, missing) => sqliteComputed(missing));
     expect(pgResult).toEqual(sqliteFigures);
     await expectSameReads();

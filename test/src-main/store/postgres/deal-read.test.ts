@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillCollateralFigures, FIGURES_VERSION } from '../../../../src-main/gateway/figures';
+import { fillCollateralFigures, FIGURES_VERSION } from '../../../../src-main/figures';
 import * as lite from '../../../../src-main/store/deal-read';
 import { allDealIds } from '../../../../src-main/store/deals';
 import * as pgRead from '../../../../src-main/store/postgres/deal-read';
@@ -28,7 +28,7 @@ async function expectSameReads(): Promise<void> {
 
 /** Fills both caches: SQLite through the gateway, PostgreSQL through the refill protocol with SQLite's figures. */
 async function fillBoth(): Promise<void> {
-  fillCollateralFigures(stores.sqlite);
+  await fillCollateralFigures(stores.sqliteStore);
   const stored = stores.sqlite.select().from(collateralFigures).all();
   const rollups = new Map(stored.map((r) => [r.collateralId, { netOperatingIncome: r.netOperatingIncome, netIncome: r.netIncome, incomeValuation: r.incomeValuation,
     alternativeValuation: r.alternativeValuation, salesValuation: r.salesValuation, totalSF: r.totalSF, totalUnit: r.totalUnit }]));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collateralRollups, fillCollateralFigures, FIGURES_VERSION } from '../../../../src-main/gateway/figures';
+import { collateralRollups, fillCollateralFigures, FIGURES_VERSION } from '../../../../src-main/figures';
 import { allDealIds, dealRow } from '../../../../src-main/store/deals';
 import { componentsOfCollaterals } from '../../../../src-main/store/components';
 import type { PgDb } from '../../../../src-main/store/postgres/db';
@@ -36,7 +36,7 @@ describe('the PostgreSQL port methods', () => {
   });
 
   it("refills through the port of its own read-only snapshot, whose reads are the snapshot's", async () => {
-    fillCollateralFigures(stores.sqlite);
+    await fillCollateralFigures(stores.sqliteStore);
     const stored = new Map(stores.sqlite.select().from(collateralFigures).all().map((r) => [r.collateralId, r]));
     const ids = [...stored.keys()];
     const methods = pgReadMethods(stores.pg, portOf);
@@ -53,7 +53,7 @@ describe('the PostgreSQL port methods', () => {
       };
     });
     expect(seen).toEqual({ inUnit: true, components: componentsOfCollaterals(stores.sqlite, ids) });
-    expect(result).toEqual(collateralRollups(stores.sqlite, ids));
+    expect(result).toEqual(await collateralRollups(stores.sqliteStore, ids));
     expect(await methods.collateralsWithoutFigures(FIGURES_VERSION, 10)).toEqual([]);
     expect(await methods.dealCollateralFigures(DEAL_WITHOUT_COLLATERAL, FIGURES_VERSION)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillCollateralFigures, FIGURES_VERSION } from '../../../../src-main/gateway/figures';
+import { fillCollateralFigures, FIGURES_VERSION } from '../../../../src-main/figures';
 import * as lite from '../../../../src-main/store/report-query';
 import { collateralRollupsWith } from '../../../../src-main/store/postgres/collateral-figures';
 import * as pgReport from '../../../../src-main/store/postgres/report-query';
@@ -82,7 +82,7 @@ describe('the cross-deal report on PostgreSQL', () => {
   });
 
   it('streams every row with its current stored figures as SQLite iterates them, in batches through a cursor, on the pool and in a unit', async () => {
-    fillCollateralFigures(stores.sqlite);
+    await fillCollateralFigures(stores.sqliteStore);
     const stored = new Map(stores.sqlite.select().from(collateralFigures).all().map((r) => [r.collateralId, r]));
     await collateralRollupsWith(stores.pg, [...stored.keys()], FIGURES_VERSION, async (_reader, ids) => ({
       rollups: new Map(ids.map((id) => {

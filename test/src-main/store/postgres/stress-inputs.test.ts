@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillCollateralFigures, FIGURES_VERSION } from '../../../../src-main/gateway/figures';
+import { fillCollateralFigures, FIGURES_VERSION } from '../../../../src-main/figures';
 import { allDealIds } from '../../../../src-main/store/deals';
 import { collateralRollupsWith } from '../../../../src-main/store/postgres/collateral-figures';
 import * as pgStress from '../../../../src-main/store/postgres/stress-inputs';
@@ -50,7 +50,7 @@ describe('the stress inputs on PostgreSQL', () => {
 
   it("reads each deal's collaterals with their stored roll-up and stress figures as SQLite does, before and after a refill", async () => {
     expect(await pgStress.analysisCollateralLinks(stores.pg, dealIds(), FIGURES_VERSION)).toEqual(lite.analysisCollateralLinks(stores.sqlite, dealIds(), FIGURES_VERSION));
-    fillCollateralFigures(stores.sqlite);
+    await fillCollateralFigures(stores.sqliteStore);
     const rows = new Map(stores.sqlite.select().from(collateralFigures).all().map((r) => [r.collateralId, r]));
     await collateralRollupsWith(stores.pg, [...rows.keys()], FIGURES_VERSION, async (_reader, ids) => ({
       rollups: new Map(ids.map((id) => {
