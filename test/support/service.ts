@@ -42,7 +42,10 @@ export async function startTestService(options: Partial<ServiceOptions> = {}): P
   };
   return {
     ...service,
-    db: workstationDb(service.store),
+    // Looked up when a test asks: a service over another store (options.store) has none.
+    get db() {
+      return workstationDb(service.store);
+    },
     token,
     async api(method, path, body) {
       const res = await fetch(service.origin + API_PREFIX + path, {

@@ -44,7 +44,7 @@ describe('seeding the demo portfolio', async () => {
   });
 
   it('returns seeded: false and changes nothing when the store already has deals', async () => {
-    expect(await seedDemoPortfolio(createSqliteStore(db), { deals: 10 }).seeded).toBe(true);
+    expect((await seedDemoPortfolio(createSqliteStore(db), { deals: 10 })).seeded).toBe(true);
     const before = countRows('deals');
     expect(await seedDemoPortfolio(createSqliteStore(db), { deals: 10 })).toEqual({ seeded: false });
     expect(await seedDemoPortfolio(createSqliteStore(db), { deals: 10, seed: 5 })).toEqual({ seeded: false });
@@ -97,11 +97,11 @@ describe('seeding the demo portfolio', async () => {
   it('writes all or nothing: a bad row late in the portfolio leaves the store empty', async () => {
     const portfolio = generateDemoPortfolio({ deals: 12 });
     (portfolio.fundUses.at(-1) as { fundsId: string }).fundsId = 'no-such-funds-analysis';
-    expect(() => await insertDemoPortfolio(createSqliteStore(db), portfolio)).toThrow(/FOREIGN KEY/);
+    await expect(insertDemoPortfolio(createSqliteStore(db), portfolio)).rejects.toThrow(/FOREIGN KEY/);
     expect(countRows('deals')).toBe(0);
     expect(countRows('rent_roll_items')).toBe(0);
     expect(countRows('users')).toBe(0);
     // ... and the store can still be seeded afterwards.
-    expect(await seedDemoPortfolio(createSqliteStore(db), { deals: 12 }).seeded).toBe(true);
+    expect((await seedDemoPortfolio(createSqliteStore(db), { deals: 12 })).seeded).toBe(true);
   });
 });

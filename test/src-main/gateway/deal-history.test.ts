@@ -60,7 +60,7 @@ afterEach(() => {
 });
 
 describe('the deal history', () => {
-  it('records a deal creation as one entry by the local user', () => {
+  it('records a deal creation as one entry by the local user', async () => {
     const [entry, ...rest] = await getDealHistory(ctx, dealId);
     expect(rest).toEqual([]);
     expect(entry).toMatchObject({ field: '$created', source: 'ui', actor: 'Dana Underwriter', undoOf: null });
@@ -112,9 +112,9 @@ describe('the deal history', () => {
       ],
     });
     if (!('reportId' in sent)) throw new Error(sent.error.message);
-    await importsIdle(db);
+    await importsIdle(ctx.store);
     expect(await getImportReport(ctx, sent.reportId)).toMatchObject({ status: 'Completed', errors: [] });
-    const [entry] = getDealHistory(ctx, dealId, { source: 'import' });
+    const [entry] = await getDealHistory(ctx, dealId, { source: 'import' });
     expect(entry).toMatchObject({ field: 'collateral', actor: 'Dana Underwriter', source: 'import' });
     expect(entry!.newValue).toMatchObject({ name: 'Annex' });
   });
@@ -179,7 +179,7 @@ describe('undo', () => {
     expect(dealRow(db, dealId)!.amortizationTerm).toBe(360);
   });
 
-  it('cannot undo a creation or an unknown entry', () => {
+  it('cannot undo a creation or an unknown entry', async () => {
     const [created] = await getDealHistory(ctx, dealId);
     expect(await undoHistoryEntry(ctx, created!.id)).toMatchObject({ ok: false, code: 'NotUndoable' });
     expect(await undoHistoryEntry(ctx, 987654)).toMatchObject({ ok: false, code: 'NotFound' });
@@ -187,7 +187,7 @@ describe('undo', () => {
 });
 
 describe('notes', () => {
-  it('are dated, carry their author and list newest first', () => {
+  it('are dated, carry their author and list newest first', async () => {
     const first = await addDealNote(ctx, dealId, 'Sponsor call: rent roll update due Friday.');
     const second = await addDealNote(actingAs(ctx, { who: 'Sam Credit', source: 'ui' }), dealId, '  Appraisal ordered.  ');
     expect(first).toMatchObject({ ok: true, note: { author: 'Dana Underwriter' } });
@@ -198,7 +198,7 @@ describe('notes', () => {
     expect(second.ok && Date.parse(second.note.at)).toBeGreaterThan(first.ok ? Date.parse(first.note.at) : Infinity);
   });
 
-  it('refuse an empty note and a deal that does not exist', () => {
+  it('refuse an empty note and a deal that does not exist', async () => {
     expect(await addDealNote(ctx, dealId, '   ')).toMatchObject({ ok: false, target: 'text' });
     expect(await addDealNote(ctx, 'no-such-deal', 'x')).toMatchObject({ ok: false, target: 'dealId' });
     expect(await getDealNotes(ctx, dealId)).toEqual([]);

@@ -89,7 +89,7 @@ describe('the import queue', () => {
     const ctx = contextOf(db);
     const ids = [];
     for (const name of ['first', 'second', 'third']) ids.push(await startImport(ctx, [item(name, `ORDER-${name}`)]));
-    await importsIdle(db);
+    await importsIdle(createSqliteStore(db));
     for (const id of ids) expect(importReport(db, id)?.status).toBe('Completed');
     const order = db.$client
       .prepare(`SELECT migration_reference AS ref FROM collaterals WHERE migration_reference LIKE 'ORDER-%' ORDER BY created_at`)
@@ -109,7 +109,7 @@ describe('the import queue', () => {
         return offline.resolve(query);
       },
     };
-    const release = holdImportProcessing(db);
+    const release = holdImportProcessing(createSqliteStore(db));
     const reportId = await startImport(contextOf(db), [item('a', 'RESUME-A'), item('b', 'RESUME-B'), item('c', 'RESUME-C')]);
     await processImportReport(contextOf(db, crashing), reportId);
     release();
@@ -128,7 +128,7 @@ describe('the import queue', () => {
   });
 
   it('creates each item once when the same report is processed twice at the same time', async () => {
-    const release = holdImportProcessing(db);
+    const release = holdImportProcessing(createSqliteStore(db));
     const reportId = await startImport(contextOf(db), [item('x', 'TWICE-X'), item('y', 'TWICE-Y')]);
     const before = rowCounts(db);
     await Promise.all([processImportReport(contextOf(db), reportId), processImportReport(contextOf(db), reportId)]);
@@ -146,7 +146,7 @@ describe('the import queue', () => {
   });
 
   it('rolls back every row of an item whose write fails, logging nothing for it', async () => {
-    holdImportProcessing(db);
+    holdImportProcessing(createSqliteStore(db));
     const reportId = await startImport(contextOf(db), [item('z', 'ROLLBACK-Z')]);
     const before = rowCounts(db);
     const now = clock().toISOString();

@@ -25,7 +25,7 @@ afterAll(() => {
 const all = <T>(sql: string, ...params: unknown[]) => db.$client.prepare(sql).all(...params) as T[];
 const one = <T>(sql: string, ...params: unknown[]) => db.$client.prepare(sql).get(...params) as T;
 
-function fromInputs(collateralId: string) {
+async function fromInputs(collateralId: string) {
   const row = one<Record<string, unknown>>('SELECT id FROM collaterals WHERE id = ?', collateralId);
   const collateral = { ...row, id: collateralId } as Parameters<typeof computeCollaterals>[1][number];
   return (await computeCollaterals(createSqliteStore(db), [collateral]))[0]!.figures;
@@ -66,7 +66,7 @@ describe('stored collateral figures', async () => {
     ['a component removed', (c) => db.$client.prepare('DELETE FROM components WHERE id = (SELECT id FROM components WHERE collateral_id = ? ORDER BY position DESC LIMIT 1)').run(c)],
   ];
 
-  it.each(writes)('forgets a collateral\'s figures when %s changes, and the next read equals the inputs', (_what, write) => {
+  it.each(writes)('forgets a collateral\'s figures when %s changes, and the next read equals the inputs', async (_what, write) => {
     const id = richCollateral();
     const before = (await collateralRollups(createSqliteStore(db), [id])).get(id)!;
     expect(isStored(id)).toBe(true);
@@ -81,7 +81,7 @@ describe('stored collateral figures', async () => {
     expect(isStored(id)).toBe(true);
   });
 
-  it('recomputes figures stored by another formula version', () => {
+  it('recomputes figures stored by another formula version', async () => {
     const id = richCollateral();
     await collateralRollups(createSqliteStore(db), [id]);
     db.$client.prepare('UPDATE collateral_figures SET version = ?, net_operating_income = -1 WHERE collateral_id = ?').run(FIGURES_VERSION - 1, id);
@@ -89,32 +89,32 @@ describe('stored collateral figures', async () => {
     expect((await collateralRollups(createSqliteStore(db), [id])).get(id)).toEqual(fromInputs(id));
   });
 
-  it('returns figures but keeps none when the store cannot be written', () => {
+  it('returns figures but keeps none when the store cannot be written', async () => {
     const id = richCollateral();
     db.$client.prepare('DELETE FROM collateral_figures WHERE collateral_id = ?').run(id);
     const readOnly = openDb({ file: join(dir, 'uw.sqlite') });
     try {
       readOnly.$client.pragma('query_only = ON');
-      expect((await collateralRollups(readOnly, [id])).get(id)).toEqual(fromInputs(id));
+      expect((await collateralRollups(createSqliteStore(readOnly), [id])).get(id)).toEqual(fromInputs(id));
     } finally {
       closeDb(readOnly);
     }
     expect(isStored(id)).toBe(false);
   });
 
-  it('fills a store it cannot write to in one pass, keeping nothing', () => {
+  it('fills a store it cannot write to in one pass, keeping nothing', async () => {
     const missing = collateralsWithoutFigures(db, FIGURES_VERSION, 1_000_000).length;
     const readOnly = openDb({ file: join(dir, 'uw.sqlite') });
     try {
       readOnly.$client.pragma('query_only = ON');
-      expect(await fillCollateralFigures(readOnly, 1)).toBe(missing);
+      expect(await fillCollateralFigures(createSqliteStore(readOnly), 1)).toBe(missing);
     } finally {
       closeDb(readOnly);
     }
     expect(collateralsWithoutFigures(db, FIGURES_VERSION, 1_000_000)).toHaveLength(missing);
   });
 
-  it('keeps nothing inside a caller\'s transaction, so a read snapshot never becomes a write lock', () => {
+  it('keeps nothing inside a caller\'s transaction, so a read snapshot never becomes a write lock', async () => {
     const id = richCollateral();
     db.$client.prepare('DELETE FROM collateral_figures WHERE collateral_id = ?').run(id);
     db.$client.exec('BEGIN DEFERRED');
@@ -126,7 +126,7 @@ describe('stored collateral figures', async () => {
     }
   });
 
-  it('drops a collateral\'s figures with the collateral', () => {
+  it('drops a collateral\'s figures with the collateral', async () => {
     const id = richCollateral();
     await collateralRollups(createSqliteStore(db), [id]);
     db.$client.prepare('DELETE FROM deal_collaterals WHERE collateral_id = ?').run(id);

@@ -64,7 +64,7 @@ describe('the deal_history table', () => {
     expect(() => db.$client.prepare('DELETE FROM deal_history').run()).toThrow(/append-only/);
   });
 
-  it('keeps values as JSON at full precision', () => {
+  it('keeps values as JSON at full precision', async () => {
     recordHistory(db, { who: 'x', source: 'ui' }, '2026-11-02T08:00:00.000Z', [
       { dealId, field: 'GrossLoan', oldValue: 0.1 + 0.2, newValue: 12_345_678.901234567 },
     ]);
@@ -113,14 +113,14 @@ describe('a change and its history row', () => {
     UpdateDealsResponseDto.parse(await setLoanTerm('90'));
     closeDb(db);
     db = openDb({ file });
-    ctx = { ...ctx, db };
+    ctx = { ...ctx, store: createSqliteStore(db) };
     expect(dealRow(db, dealId)!.loanTerm).toBe(90);
     expect(await getDealHistory(ctx, dealId, { field: 'LoanTerm' })).toMatchObject([{ oldValue: 60, newValue: 90 }]);
   });
 });
 
 describe('recording many changes at once', () => {
-  it('keeps every row, in order, with the same values as one at a time', () => {
+  it('keeps every row, in order, with the same values as one at a time', async () => {
     const at = '2026-11-02T08:00:00.000Z';
     const changes = Array.from({ length: 12_003 }, (_, i) => ({
       dealId,

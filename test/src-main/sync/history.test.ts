@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('the deal history across a sync', () => {
-  test('a first pull records each deal as created by the platform', () => {
+  test('a first pull records each deal as created by the platform', async () => {
     expect(ids).toHaveLength(DEMO);
     for (const id of ids) {
       expect(await getDealHistory(ctx, id)).toMatchObject([{ field: '$created', actor: 'platform', source: 'sync' }]);
