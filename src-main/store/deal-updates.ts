@@ -3,6 +3,7 @@ import { Column, getTableColumns } from 'drizzle-orm';
 import type { Db } from './db';
 import type { DealRow } from './deals';
 import { deals } from './schema';
+import { dealEditRecorder, type FieldChange } from './sync-outbox';
 import { existingUsers, userExists } from './users';
 
 // The write side of the bulk update (PATCH bulkUpdateDeals). The gateway decides what may
@@ -246,4 +247,55 @@ export function readOnlyDealSession(db: Db): DealUpdateSession {
       throw new Error('readOnlyDealSession: a preview writes nothing');
     },
   };
+}
+
+// --- the bulk update's reads and its one write, as functions (the storage port's methods) ------
+
+/** The deals among `ids` that exist, with the current values of `columns` (and the id). One query. */
+export function dealSnapshots(db: Db, ids: readonly string[], columns: Iterable<DealColumn>): Map<string, DealSnapshot> {
+  if (ids.length === 0) return new Map();
+  const client = db.$client;
+  return readDeals(client, statementsOf(client), [...new Set(ids)], new Set<string>(['id', ...columns]));
+}
+
+/** The ids among `ids` of existing loans packages; one query. */
+export function existingLoansPackages(db: Db, ids: Iterable<string>): Set<string> {
+  const list = [...new Set(ids)];
+  if (list.length === 0) return new Set();
+  return new Set(statementsOf(db.$client).loansPackages.all(JSON.stringify(list)) as string[]);
+}
+
+/** The deal of each of these files that exists (file id -> deal id, null for a file of no deal). */
+export function fileDealIds(db: Db, fileIds: Iterable<string>): Map<string, string | null> {
+  const list = [...new Set(fileIds)];
+  if (list.length === 0) return new Map();
+  const rows = db.$client
+    .prepare('SELECT id, deal_id FROM files WHERE id IN (SELECT value FROM json_each(?))')
+    .raw()
+    .all(JSON.stringify(list)) as [string, string | null][];
+  return new Map(rows);
+}
+
+/** One deal's accepted changes in a bulk update, and what the sync outbox records of them. */
+export interface DealUpdateWrite {
+  dealId: string;
+  /** The columns the update writes, with their new values. */
+  patch: DealPatch;
+  /** The item's updates as the outbox records them (property, value before, value after): queued only for a synced deal. */
+  edits: readonly FieldChange[];
+}
+
+/**
+ * Writes a bulk update's accepted changes in order (one UPDATE per deal, stamping updated_at),
+ * and queues the edits of deals synced with a platform in the outbox. Run it inside the
+ * transaction whose reads decided the patches.
+ */
+export function applyDealUpdates(db: Db, updates: readonly DealUpdateWrite[], updatedAt: string): void {
+  if (updates.length === 0) return;
+  const s = session(db);
+  const outbox = dealEditRecorder(db, updates.map((u) => u.dealId));
+  for (const { dealId, patch, edits } of updates) {
+    s.apply(dealId, patch, updatedAt);
+    if (outbox.tracks(dealId)) outbox.record(dealId, edits);
+  }
 }

@@ -123,11 +123,49 @@ function insertImportedCollateral(tx: Db, graph: ImportedCollateralGraph, db: Db
   recordHistory(db, actor, now, graph.dealIds.map((dealId) => ({ dealId, field: COLLATERAL_FIELD, newValue: added })));
 }
 
+/** A report's log (its outcomes so far), without the request; undefined when there is no such report. */
+export function importItemLog(db: Db, reportId: string): Pick<ImportReport, 'createdEntities' | 'errors'> | undefined {
+  // Only the log: the request itself (possibly large) is not re-read for every item.
+  return db
+    .select({ createdEntities: importReports.createdEntities, errors: importReports.errors })
+    .from(importReports)
+    .where(eq(importReports.id, reportId))
+    .get() as Pick<ImportReport, 'createdEntities' | 'errors'> | undefined;
+}
+
+/**
+ * Writes one item's outcome: its rows (with each deal's history entry) when created, and its
+ * entry in the report's log (`log`: the log as read in this same transaction).
+ */
+export function writeImportItemOutcome(
+  db: Db,
+  reportId: string,
+  itemIndex: number,
+  now: string,
+  log: Pick<ImportReport, 'createdEntities' | 'errors'>,
+  outcome: ImportItemOutcome,
+  actor: HistoryActor,
+): void {
+  const createdEntities = [...log.createdEntities];
+  const errors = [...log.errors];
+  if (outcome.kind === 'created') {
+    insertImportedCollateral(db, outcome.graph, db, actor, now);
+    createdEntities.push({ clientItemId: outcome.clientItemId, entityId: outcome.graph.collateral.id, itemIndex });
+  } else {
+    errors.push(...outcome.errors.map((e) => ({ ...e, itemIndex })));
+  }
+  db.update(importReports).set({ createdEntities, errors, updatedAt: now }).where(eq(importReports.id, reportId)).run();
+}
+
+/** Who an import's history entries are recorded as when the caller names no one. */
+export const IMPORT_ACTOR: HistoryActor = { who: 'import', source: 'import' };
+
 /**
  * Processes one request item in ONE transaction: `decide` validates it against the store as seen
  * inside the transaction, then either its rows are written or its errors are logged, and the
  * report row records the outcome. An item already logged (a report resumed after a crash) is left
- * alone and `decide` is not called.
+ * alone and `decide` is not called. (Synchronous; the storage port's applyImportItem is its
+ * asynchronous form, with the same steps.)
  */
 export function applyImportItem(
   db: Db,
@@ -135,28 +173,14 @@ export function applyImportItem(
   itemIndex: number,
   now: string,
   decide: (tx: Db) => ImportItemOutcome,
-  actor: HistoryActor = { who: 'import', source: 'import' },
+  actor: HistoryActor = IMPORT_ACTOR,
 ): ImportItemOutcome | 'already-processed' | 'no-report' {
-  return db.transaction((transaction) => {
-    const tx = transaction as unknown as Db;
-    // Only the log: the request itself (possibly large) is not re-read for every item.
-    const report = tx
-      .select({ createdEntities: importReports.createdEntities, errors: importReports.errors })
-      .from(importReports)
-      .where(eq(importReports.id, reportId))
-      .get() as Pick<ImportReport, 'createdEntities' | 'errors'> | undefined;
+  return db.transaction(() => {
+    const report = importItemLog(db, reportId);
     if (!report) return 'no-report' as const;
     if (processedItemIndexes(report).has(itemIndex)) return 'already-processed' as const;
-    const outcome = decide(tx);
-    const createdEntities = [...report.createdEntities];
-    const errors = [...report.errors];
-    if (outcome.kind === 'created') {
-      insertImportedCollateral(tx, outcome.graph, db, actor, now);
-      createdEntities.push({ clientItemId: outcome.clientItemId, entityId: outcome.graph.collateral.id, itemIndex });
-    } else {
-      errors.push(...outcome.errors.map((e) => ({ ...e, itemIndex })));
-    }
-    tx.update(importReports).set({ createdEntities, errors, updatedAt: now }).where(eq(importReports.id, reportId)).run();
+    const outcome = decide(db);
+    writeImportItemOutcome(db, reportId, itemIndex, now, report, outcome, actor);
     return outcome;
   });
 }

@@ -1,0 +1,260 @@
+import * as apiClients from './api-clients';
+import * as bulkInsert from './bulk-insert';
+import * as changeFeed from './change-feed';
+import * as collateralFigures from './collateral-figures';
+import * as components from './components';
+import type { Db } from './db';
+import * as dealHistory from './deal-history';
+import * as dealRead from './deal-read';
+import * as dealUpdates from './deal-updates';
+import * as deals from './deals';
+import * as funds from './funds';
+import * as imports from './imports';
+import * as parties from './parties';
+import type { ApplyImportItemResult, ComputedCollateralFigures, StorePort } from './port';
+import * as reportQuery from './report-query';
+import { schemaVersion } from './schema-version';
+import * as settings from './settings';
+import * as stressInputs from './stress-inputs';
+import * as syncOutbox from './sync-outbox';
+import * as systemConfig from './system-config';
+import { UnitLock } from './unit-lock';
+import * as users from './users';
+import * as valuations from './valuations';
+import type { CollateralRollupFigures } from '../domain';
+
+// The SQLite engine of the storage port (port.ts): the store's synchronous functions behind
+// promises, on one better-sqlite3 connection. Units of work hold the connection through a
+// UnitLock: calls on the store wait while a unit is open, calls through the unit's `tx` run at
+// once inside it. With no unit open a call runs synchronously, at once (the read path's cost is
+// one resolved promise).
+
+/** How a call reaches the connection: through the lock (the store) or straight (a unit's tx). */
+type Runner = <T>(call: () => T) => Promise<T>;
+
+const direct: Runner = <T>(call: () => T): Promise<T> => {
+  try {
+    return Promise.resolve(call());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+};
+
+/** SQLite's answers when another connection holds the write lock or our snapshot is stale. */
+const LOCKED = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED', 'SQLITE_READONLY']);
+
+/** The SQLite engine's extras beyond the port, for the workstation-only features (docs/architecture.md). */
+export interface SqliteStore extends StorePort {
+  /** The connection, for the workstation-only features (sync tables, pipeline queries) and the composition roots. */
+  readonly db: Db;
+  /**
+   * Runs synchronous `work` on the connection once no unit is open, as one unit itself: what a
+   * workstation-only feature writes with the store functions cannot land inside a unit of the
+   * port that is awaiting meanwhile.
+   */
+  exclusive<T>(work: (db: Db) => T): Promise<T>;
+}
+
+const stores = new WeakMap<Db, SqliteStore>();
+
+/** The SQLite engine on `db`; one per connection (the lock belongs to the connection), so asked twice it answers the same store. */
+export function createSqliteStore(db: Db): SqliteStore {
+  let store = stores.get(db);
+  if (!store) stores.set(db, (store = build(db)));
+  return store;
+}
+
+function build(db: Db): SqliteStore {
+  const lock = new UnitLock();
+  const client = db.$client;
+
+  /** Opens a unit on the connection (the lock held), runs `work` with its tx, ends the unit. */
+  const unit = <T>(begin: string, work: (tx: StorePort) => Promise<T>): Promise<T> =>
+    lock.hold(async () => {
+      // A transaction someone opened synchronously on this connection (a test, a store function
+      // calling back) cannot be open here across an await; if one is, the unit joins it.
+      if (client.inTransaction) return work(portOf(direct, true));
+      client.exec(begin);
+      const tx = portOf(direct, true);
+      try {
+        const result = await work(tx);
+        client.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (client.inTransaction) client.exec('ROLLBACK');
+        throw error;
+      } finally {
+        closed.add(tx);
+      }
+    });
+
+  const closed = new WeakSet<StorePort>();
+
+  function portOf(run: Runner, inUnit: boolean): StorePort {
+    const call: Runner = inUnit
+      ? <T>(c: () => T) => (closed.has(port) ? Promise.reject(new Error('store: a unit of work was used after it ended')) : run(c))
+      : run;
+    const bind =
+      <A extends unknown[], R>(fn: (db: Db, ...args: A) => R) =>
+      (...args: A): Promise<R> =>
+        call(() => fn(db, ...args));
+
+    const port: StorePort = {
+      info: { engine: 'sqlite' },
+      transaction: (work) => (inUnit ? work(port) : unit('BEGIN IMMEDIATE', work)),
+      snapshot: (work) => (inUnit ? work(port) : unit('BEGIN DEFERRED', work)),
+      inUnit: () => inUnit,
+      isStoreOpen: () => Promise.resolve(client.open),
+      storeVersion: bind(reportQuery.storeVersion),
+      schemaVersion: bind(schemaVersion),
+
+      dealRow: bind(deals.dealRow),
+      dealRows: bind(deals.dealRows),
+      dealCount: bind(deals.dealCount),
+      allDealIds: bind(deals.allDealIds),
+      collateralsOfDeal: bind(deals.collateralsOfDeal),
+      collateralRow: bind(deals.collateralRow),
+      dealIdsOfCollateral: bind(deals.dealIdsOfCollateral),
+      collateralAtPlace: bind(deals.collateralAtPlace),
+      dealRead: bind(dealRead.dealRead),
+      fundsOfDeal: bind(funds.fundsOfDeal),
+      personRow: bind(parties.personRow),
+      companyRow: bind(parties.companyRow),
+
+      componentRow: bind(components.componentRow),
+      componentsOfCollaterals: bind(components.componentsOfCollaterals),
+      livingUnitsOf: bind(components.livingUnitsOf),
+      salesCompsOf: bind(components.salesCompsOf),
+      marketDataOf: bind(components.marketDataOf),
+      rentRollRow: bind(components.rentRollRow),
+      rentRollsOfComponents: bind(components.rentRollsOfComponents),
+      itemsOfRentRolls: bind(components.itemsOfRentRolls),
+      revenueValuationsOf: bind(valuations.revenueValuationsOf),
+      transactionsOf: bind(valuations.transactionsOf),
+      alternativeValuationsOf: bind(valuations.alternativeValuationsOf),
+
+      storedCollateralFigures: bind(collateralFigures.storedCollateralFigures),
+      dealCollateralFigures: bind(collateralFigures.dealCollateralFigures),
+      dealsCollateralFigures: bind(collateralFigures.dealsCollateralFigures),
+      allStoredCollateralFigures: bind(collateralFigures.allStoredCollateralFigures),
+      collateralsWithoutFigures: bind(collateralFigures.collateralsWithoutFigures),
+      refillCollateralFigures: (ids, version, compute) => refill(port, ids, version, compute),
+
+      valuationHeadsOf: bind(stressInputs.valuationHeadsOf),
+      yearOneLinesOf: bind(stressInputs.yearOneLinesOf),
+      yearOneTotalsOf: bind(stressInputs.yearOneTotalsOf),
+      analysisCollateralLinks: bind(stressInputs.analysisCollateralLinks),
+      analysisDealRows: bind(stressInputs.analysisDealRows),
+
+      selectReportLinks: bind(reportQuery.selectReportLinks),
+      selectReportDealIds: bind(reportQuery.selectReportDealIds),
+      countReportLinks: bind(reportQuery.countReportLinks),
+      reportRowInputs: bind(reportQuery.reportRowInputs),
+      iterateReportRows: (selection, order, figuresVersion) => ({
+        [Symbol.asyncIterator]: () => {
+          const rows = reportQuery.iterateReportRows(db, selection, order, figuresVersion);
+          return {
+            next: () => call(() => rows.next()),
+            return: () => call(() => rows.return()),
+          };
+        },
+      }),
+
+      changeFeedHead: bind(changeFeed.changeFeedHead),
+      dealChangesAfter: bind(changeFeed.dealChangesAfter),
+      readChangePage: bind(changeFeed.readChangePage),
+
+      recordHistory: bind(dealHistory.recordHistory),
+      dealHistory: bind(dealHistory.dealHistory),
+      historyEntry: bind(dealHistory.historyEntry),
+      laterEntryOfField: bind(dealHistory.laterEntryOfField),
+      insertDealNote: bind(dealHistory.insertDealNote),
+      dealNotes: bind(dealHistory.dealNotes),
+      currentDealValue: (dealId, column) => call(() => dealHistory.currentDealValue(db, dealId, column)),
+      localUserName: bind(dealHistory.localUserName),
+
+      dealSnapshots: bind(dealUpdates.dealSnapshots),
+      existingLoansPackages: bind(dealUpdates.existingLoansPackages),
+      fileDealIds: bind(dealUpdates.fileDealIds),
+      applyDealUpdates: bind(dealUpdates.applyDealUpdates),
+
+      insertDealGraphForSync: bind(syncOutbox.insertDealGraphForSync),
+
+      insertImportReport: bind(imports.insertImportReport),
+      importReport: bind(imports.importReport),
+      pendingImportReportIds: bind(imports.pendingImportReportIds),
+      completeImportReport: bind(imports.completeImportReport),
+      existingDealIdSet: bind(imports.existingDealIdSet),
+      collateralIdByMigrationReference: bind(imports.collateralIdByMigrationReference),
+      applyImportItem: (reportId, itemIndex, now, decide, actor = imports.IMPORT_ACTOR) =>
+        port.transaction(async (tx): Promise<ApplyImportItemResult> => {
+          const log = imports.importItemLog(db, reportId);
+          if (!log) return 'no-report';
+          if (imports.processedItemIndexes(log).has(itemIndex)) return 'already-processed';
+          const outcome = await decide(tx);
+          imports.writeImportItemOutcome(db, reportId, itemIndex, now, log, outcome, actor);
+          return outcome;
+        }),
+
+      getSetting: <T>(key: string) => call(() => settings.getSetting<T>(db, key)),
+      setSetting: bind(settings.setSetting),
+      getUnderwritingSettings: bind(systemConfig.getUnderwritingSettings),
+      setUnderwritingSettings: bind(systemConfig.setUnderwritingSettings),
+      getDefaultCreditPolicyName: bind(systemConfig.getDefaultCreditPolicyName),
+      setDefaultCreditPolicyName: bind(systemConfig.setDefaultCreditPolicyName),
+      ensureUsers: bind(users.ensureUsers),
+      userExists: bind(users.userExists),
+      existingUsers: bind(users.existingUsers),
+      listUsers: bind(users.listUsers),
+      upsertApiClient: bind(apiClients.upsertApiClient),
+      apiClientSecretHash: bind(apiClients.apiClientSecretHash),
+      apiClientCreatedAt: bind(apiClients.apiClientCreatedAt),
+      listApiClients: bind(apiClients.listApiClients),
+      removeApiClient: bind(apiClients.removeApiClient),
+
+      storeHasDeals: bind(bulkInsert.storeHasDeals),
+      insertIntoEmptyStore: bind(bulkInsert.insertIntoEmptyStore),
+    };
+    return port;
+  }
+
+  /**
+   * The roll-up cache's refill on SQLite: the stored figures, the inputs and the save share one
+   * transaction, so a write by another connection in between makes the save fail (SQLite refuses
+   * to upgrade a stale snapshot) instead of storing figures of older inputs; the figures are then
+   * still returned, just not kept. Inside a unit nothing is saved: a read snapshot must not turn
+   * into a write lock held to its end, and a write unit may still change the inputs after this read.
+   */
+  async function refill(
+    port: StorePort,
+    ids: readonly string[],
+    version: number,
+    compute: (tx: StorePort, ids: readonly string[]) => Promise<ComputedCollateralFigures>,
+  ): Promise<Map<string, CollateralRollupFigures>> {
+    const merged = (current: Map<string, CollateralRollupFigures>, computed: Map<string, CollateralRollupFigures>) =>
+      new Map(ids.map((id) => [id, current.get(id) ?? computed.get(id)!]));
+    if (port.inUnit() || client.inTransaction) {
+      const stored = await port.storedCollateralFigures(ids, version);
+      const computed = await compute(port, ids.filter((id) => !stored.has(id)));
+      return merged(stored, computed.rollups);
+    }
+    let result: Map<string, CollateralRollupFigures> | undefined;
+    try {
+      await unit('BEGIN DEFERRED', async (tx) => {
+        const current = collateralFigures.storedCollateralFigures(db, ids, version);
+        const computed = await compute(tx, ids.filter((id) => !current.has(id)));
+        result = merged(current, computed.rollups);
+        collateralFigures.saveCollateralFigures(db, version, computed.rollups, computed.stress);
+      });
+    } catch (error) {
+      if (!result || !LOCKED.has((error as { code?: string }).code ?? '')) throw error;
+    }
+    return result!;
+  }
+
+  const root = portOf(<T>(c: () => T) => lock.run(c), false) as SqliteStore;
+  return Object.assign(root, {
+    db,
+    exclusive: <T>(work: (db: Db) => T): Promise<T> => lock.run(() => work(db)),
+  });
+}
