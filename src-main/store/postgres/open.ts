@@ -82,18 +82,35 @@ export interface PostgresStoreConnection {
   close(): Promise<void>;
 }
 
-/** The pool's settings for a URL: the engine's settings, the password from a file when given. */
+/** URL parameters the engine understands: a socket directory (`host`) and TLS (`sslmode`). */
+const SSL_MODES: Record<string, PoolConfig['ssl']> = { disable: false, require: true, 'verify-full': true };
+
+/**
+ * The pool's settings for a URL: the engine's settings, the password from a file when given.
+ * The URL is taken apart here rather than handed over as node-postgres' connectionString,
+ * whose values (an empty password, `options`) would replace the password file's and the
+ * engine's own settings.
+ */
 export function postgresPoolConfig(url: string, options: Pick<OpenPostgresOptions, 'passwordFile' | 'max' | 'applicationName'> = {}): PoolConfig {
-  checkDatabaseUrl(url);
-  return {
+  const parsed = checkDatabaseUrl(url);
+  const config: PoolConfig = {
     ...connectionSettings,
-    connectionString: url,
-    ...(options.passwordFile !== undefined ? { password: readPasswordFile(options.passwordFile) } : {}),
-    ...(options.max !== undefined ? { max: options.max } : {}),
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: parsed.port === '' ? 5432 : Number(parsed.port),
+    database: decodeURIComponent(parsed.pathname.slice(1)),
     application_name: options.applicationName ?? 'uw serve',
     // A server that does not answer is reported, not waited for forever.
     connectionTimeoutMillis: 10_000,
   };
+  if (parsed.username !== '') config.user = decodeURIComponent(parsed.username);
+  for (const [key, value] of parsed.searchParams) {
+    if (key === 'host') config.host = value;
+    else if (key === 'sslmode' && value in SSL_MODES) config.ssl = SSL_MODES[value];
+    else throw new PostgresUrlError(`The database URL parameter ${key}=${value} is not supported (supported: host=/socket/directory, sslmode=disable|require|verify-full).`);
+  }
+  if (options.passwordFile !== undefined) config.password = readPasswordFile(options.passwordFile);
+  if (options.max !== undefined) config.max = options.max;
+  return config;
 }
 
 /**
