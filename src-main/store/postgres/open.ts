@@ -149,15 +149,29 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_A
  */
 export function databaseErrorMessage(err: unknown): string | undefined {
   if (!(err instanceof Error)) return undefined;
-  const code = (err as { code?: string }).code ?? '';
+  // drizzle wraps the driver's error (DrizzleQueryError): the code is on its cause.
+  const code = pgErrorCode(err) ?? '';
   if (NETWORK_CODES.has(code)) return 'The database server cannot be reached. Check that PostgreSQL is running and the host and port of the database URL.';
   if (code === '28P01' || code === '28000') return 'The database refused the credentials: check the user name of the database URL and its password (PGPASSWORD, ~/.pgpass or the password file).';
   if (code === '3D000') return 'The database named in the database URL does not exist: create it first (createdb).';
   if (code === '57P01' || code === '57P02' || code === '57P03' || code.startsWith('08')) {
     return 'The database server is restarting or shutting down: try again in a moment.';
   }
-  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(err.message)) {
+  const messages = causes(err).map((e) => e.message).join('\n');
+  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(messages)) {
     return 'The connection to the database server was lost: try again in a moment.';
   }
   return undefined;
+}
+
+function causes(err: Error): Error[] {
+  const chain: Error[] = [];
+  for (let e: unknown = err; e instanceof Error && chain.length < 5; e = e.cause) chain.push(e);
+  return chain;
+}
+
+/** The SQLSTATE or system error code of an error or of what it wraps (drizzle's query errors). */
+export function pgErrorCode(err: unknown): string | undefined {
+  if (!(err instanceof Error)) return undefined;
+  return causes(err).map((e) => (e as { code?: unknown }).code).find((c): c is string => typeof c === 'string');
 }
