@@ -1,0 +1,62 @@
+import { eq, sql } from 'drizzle-orm';
+import type { CollateralRollupFigures } from '../../domain';
+import type { DealRead } from '../deal-read';
+import { UNDERWRITING_SETTINGS_KEY } from '../system-config';
+import type { PgDb } from './db';
+import { deals } from './schema';
+
+// The PostgreSQL twin of store/deal-read.ts: the deal with its people, companies, collaterals'
+// figures and the settings in one statement, the lists as json_agg arrays (ordered inside the
+// aggregate, ids in byte order as SQLite's BINARY). A cached figure counts only when its
+// inputs_version is the collateral's current one, compared in this very statement
+// (README.md, "The roll-up cache"). json of a double precision is its shortest exact text
+// (extra_float_digits = 1, connectionSettings), so JSON.parse gives the stored double back.
+
+type FiguresJson = [
+  collateralId: string,
+  found: number | null,
+  netOperatingIncome: number,
+  netIncome: number,
+  incomeValuation: number,
+  alternativeValuation: number,
+  salesValuation: number,
+  totalSF: number,
+  totalUnit: number,
+][];
+
+/** A deal with what getDealInfo reads alongside it; undefined when there is no such deal. */
+export async function dealRead(pg: PgDb, id: string, version: number): Promise<DealRead | undefined> {
+  const [row] = await pg
+    .select({
+      deal: deals,
+      personIds: sql<string[]>`(SELECT coalesce(json_agg(person_id ORDER BY person_id COLLATE "C"), '[]'::json)
+        FROM deal_people WHERE deal_id = ${deals.id})`,
+      companyIds: sql<string[]>`(SELECT coalesce(json_agg(company_id ORDER BY company_id COLLATE "C"), '[]'::json)
+        FROM deal_companies WHERE deal_id = ${deals.id})`,
+      figures: sql<FiguresJson>`(SELECT coalesce(json_agg(json_build_array(dc.collateral_id, f.version, f.net_operating_income,
+          f.net_income, f.income_valuation, f.alternative_valuation, f.sales_valuation, f.total_sf, f.total_unit)
+          ORDER BY dc.position, dc.collateral_id COLLATE "C"), '[]'::json)
+        FROM deal_collaterals dc
+        LEFT JOIN collateral_inputs i ON i.collateral_id = dc.collateral_id
+        LEFT JOIN collateral_figures f ON f.collateral_id = dc.collateral_id AND f.version = ${version} AND f.inputs_version = i.version
+        WHERE dc.deal_id = ${deals.id})`,
+      // The JSON text as stored (json keeps it as written), as SQLite hands over its text column.
+      settings: sql<string | null>`(SELECT value::text FROM settings WHERE key = ${UNDERWRITING_SETTINGS_KEY})`,
+    })
+    .from(deals)
+    .where(eq(deals.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    deal: row.deal,
+    personIds: row.personIds,
+    companyIds: row.companyIds,
+    figures: row.figures.map(
+      ([collateralId, found, netOperatingIncome, netIncome, incomeValuation, alternativeValuation, salesValuation, totalSF, totalUnit]) => ({
+        collateralId,
+        figures: found === null ? null : ({ netOperatingIncome, netIncome, incomeValuation, alternativeValuation, salesValuation, totalSF, totalUnit } satisfies CollateralRollupFigures),
+      }),
+    ),
+    settings: row.settings,
+  };
+}

@@ -1,0 +1,93 @@
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { DealColumn, DealSnapshot, DealUpdateWrite } from '../deal-updates';
+import type { PgDb } from './db';
+import { inTransaction } from './collateral-figures';
+import { anyId, binary } from './statements';
+import { deals, files, loansPackages } from './schema';
+
+// The PostgreSQL twins of the bulk update's reads and its one write (store/deal-updates.ts:
+// dealSnapshots, existingLoansPackages, fileDealIds, applyDealUpdates), run inside the
+// caller's unit of work (StorePort.transaction).
+//
+// Per-deal atomicity under concurrent requests. SQLite runs the whole bulk update in one
+// BEGIN IMMEDIATE transaction: no other writer runs between its reads and its writes. On
+// PostgreSQL (READ COMMITTED, several server instances) two bulk updates of the same deal could
+// both read its old values, both pass their checks against them, and the later commit would
+// overwrite the earlier one's change unseen. So dealSnapshots, inside a write transaction,
+// reads the deals `FOR UPDATE`: each deal row stays locked until the unit commits, a concurrent
+// update of the same deal waits and then reads the committed values (READ COMMITTED re-reads a
+// locked row once its locker commits), and the checks always see what the write replaces. Rows
+// are locked in id order (byte order), so two requests touching overlapping deals queue instead
+// of deadlocking. Inside a read-only snapshot (a what-if preview) nothing is locked: PostgreSQL
+// refuses row locks there, and a preview writes nothing.
+
+const COLUMNS = getTableColumns(deals) as Record<string, PgColumn>;
+
+/** Whether the unit `pg` runs in is read-only (asked once per unit). */
+const readOnlyOf = new WeakMap<PgDb, Promise<boolean>>();
+function isReadOnly(pg: PgDb): Promise<boolean> {
+  let answer = readOnlyOf.get(pg);
+  if (!answer) {
+    answer = pg.execute(sql`SELECT current_setting('transaction_read_only') = 'on' AS "readOnly"`).then((r) => r.rows[0]!.readOnly === true);
+    readOnlyOf.set(pg, answer);
+  }
+  return answer;
+}
+
+/**
+ * The deals among `ids` that exist, with the current values of `columns` (and the id); one
+ * query. Inside a write transaction the rows are locked until it ends (above).
+ */
+export async function dealSnapshots(pg: PgDb, ids: readonly string[], columns: Iterable<DealColumn>): Promise<Map<string, DealSnapshot>> {
+  if (ids.length === 0) return new Map();
+  const fields: Record<string, PgColumn> = { id: deals.id };
+  for (const column of columns) {
+    const found = COLUMNS[column];
+    if (!found) throw new Error(`dealSnapshots: no deals column ${column}`);
+    fields[column] = found;
+  }
+  const query = pg
+    .select(fields)
+    .from(deals)
+    .where(anyId(deals.id, [...new Set(ids)]))
+    .orderBy(binary(deals.id));
+  const lock = inTransaction(pg) && !(await isReadOnly(pg));
+  const rows = (await (lock ? query.for('update') : query)) as unknown as DealSnapshot[];
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The ids among `ids` of existing loans packages; one query. */
+export async function existingLoansPackages(pg: PgDb, ids: Iterable<string>): Promise<Set<string>> {
+  const list = [...new Set(ids)];
+  if (list.length === 0) return new Set();
+  const rows = await pg.select({ id: loansPackages.id }).from(loansPackages).where(anyId(loansPackages.id, list));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The deal of each of these files that exists (file id -> deal id, null for a file of no deal). */
+export async function fileDealIds(pg: PgDb, fileIds: Iterable<string>): Promise<Map<string, string | null>> {
+  const list = [...new Set(fileIds)];
+  if (list.length === 0) return new Map();
+  const rows = await pg.select({ id: files.id, dealId: files.dealId }).from(files).where(anyId(files.id, list));
+  return new Map(rows.map((r) => [r.id, r.dealId]));
+}
+
+/**
+ * Writes a bulk update's accepted changes in order: one UPDATE per deal, stamping updated_at.
+ * The platform on PostgreSQL is never linked to a remote, so no edit is queued in an outbox
+ * (`edits` are the outbox's, StorePort.applyDealUpdates). Run it inside the unit whose reads
+ * (dealSnapshots, which locked the rows) decided the patches.
+ */
+export async function applyDealUpdates(pg: PgDb, updates: readonly DealUpdateWrite[], updatedAt: string): Promise<void> {
+  for (const { dealId, patch } of updates) {
+    const set: Record<string, unknown> = {};
+    for (const [column, value] of Object.entries(patch)) {
+      if (value === undefined) continue;
+      if (!(column in COLUMNS) || column === 'id' || column === 'createdAt' || column === 'updatedAt') throw new Error(`applyDealUpdates: ${column} is not an updatable deals column`);
+      set[column] = value;
+    }
+    set.updatedAt = updatedAt;
+    await pg.update(deals).set(set).where(eq(deals.id, dealId));
+  }
+}
