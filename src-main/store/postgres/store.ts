@@ -10,6 +10,7 @@ import type { PgDb } from './db';
 import * as dealHistory from './deal-history';
 import * as imports from './imports';
 import { pgDbOf, pgErrorCode } from './open';
+import { pgReadMethods, type PgReadMethods } from './read-methods';
 import * as settings from './settings';
 import * as syncOutbox from './sync-outbox';
 import * as systemConfig from './system-config';
@@ -52,15 +53,10 @@ const ATTEMPTS = 3;
  * (The reads of store/postgres that helper branches add are spread in as they land.)
  */
 export const PG_MISSING_METHODS = [
-  'dealRow', 'dealRows', 'dealCount', 'allDealIds', 'collateralsOfDeal', 'collateralRow', 'dealIdsOfCollateral', 'collateralAtPlace',
-  'dealRead', 'fundsOfDeal', 'personRow', 'companyRow', 'componentRow', 'componentsOfCollaterals', 'livingUnitsOf', 'salesCompsOf',
-  'marketDataOf', 'rentRollRow', 'rentRollsOfComponents', 'itemsOfRentRolls', 'revenueValuationsOf', 'transactionsOf',
-  'alternativeValuationsOf', 'storedCollateralFigures', 'dealCollateralFigures', 'dealsCollateralFigures', 'allStoredCollateralFigures',
-  'collateralsWithoutFigures', 'refillCollateralFigures', 'valuationHeadsOf', 'yearOneLinesOf', 'yearOneTotalsOf',
-  'analysisCollateralLinks', 'analysisDealRows', 'selectReportLinks', 'selectReportDealIds', 'countReportLinks', 'reportRowInputs',
-  'iterateReportRows', 'dealSnapshots', 'existingLoansPackages', 'fileDealIds', 'applyDealUpdates',
+  // the cross-deal report's queries (report-query.ts)
+  'selectReportLinks', 'selectReportDealIds', 'countReportLinks', 'reportRowInputs', 'iterateReportRows',
 ] as const satisfies readonly (keyof StorePort)[];
-type Missing = (typeof PG_MISSING_METHODS)[number];
+type Missing = (typeof PG_MISSING_METHODS)[number] | keyof PgReadMethods;
 
 export function createPostgresStore(pool: Pool, options: PostgresStoreOptions = {}): PostgresStore {
   const root = pgDbOf(pool);
@@ -175,7 +171,12 @@ export function createPostgresStore(pool: Pool, options: PostgresStoreOptions = 
       insertIntoEmptyStore: bind(bulkInsert.insertIntoEmptyStore),
 
     };
-    const port = { ...implemented, ...Object.fromEntries(PG_MISSING_METHODS.map((name) => [name, missing(name)])) } as StorePort;
+    const port = {
+      ...implemented,
+      // The reads, the bulk update and the roll-up refill (read-methods.ts); the refill's
+      // `compute` reads through the port of the refill's own snapshot.
+      ...pgReadMethods(pg, (tx) => portOf(tx, true)),
+      ...Object.fromEntries(PG_MISSING_METHODS.map((name) => [name, missing(name)])) } as StorePort;
     return port;
   }
 
