@@ -1,4 +1,4 @@
-import { getTableName } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -53,6 +53,13 @@ export async function copyToPostgres(sqlite: Db, pg: NodePgDatabase<typeof pgSch
     const chunk = Math.max(1, Math.floor(MAX_PARAMETERS / Math.max(1, getTableConfig(table).columns.length)));
     for (let i = 0; i < rows.length; i += chunk) await pg.insert(table).values(rows.slice(i, i + chunk) as never);
     copied[name] = rows.length;
+    // Identity columns were given SQLite's ids: their sequences go on after the highest one, as AUTOINCREMENT would.
+    for (const column of getTableConfig(table).columns) {
+      if (!column.generatedIdentity || rows.length === 0) continue;
+      await pg.execute(
+        sql`SELECT setval(pg_get_serial_sequence(${name}, ${column.name}), (SELECT max(${sql.identifier(column.name)}) FROM ${sql.identifier(name)}))`,
+      );
+    }
   }
   return copied;
 }

@@ -206,9 +206,9 @@ export interface ComputedRollups {
 /**
  * The gateway's collateralRollups on PostgreSQL (README.md, "The protocol the engine must
  * follow"): current stored figures where there are, the rest computed by `compute` from inputs
- * it reads through the handle it is given, and saved. On the pool, the missing collaterals'
- * inputs versions and `compute`'s reads share one REPEATABLE READ READ ONLY transaction (one
- * snapshot), and the save runs after it, outside any transaction, keeping only rows whose
+ * it reads through the handle it is given, and saved. On the pool, the stored figures, the
+ * missing collaterals' inputs versions and `compute`'s reads share one REPEATABLE READ READ ONLY
+ * transaction (one snapshot), and the save runs after it, outside any transaction, keeping only rows whose
  * version is still current. Inside a caller's transaction `compute` reads through it and
  * nothing is saved (the unit of work may still change the inputs; a read-only snapshot cannot
  * write). The figures are returned whether or not they were stored.
@@ -223,14 +223,16 @@ export async function collateralRollupsWith(
   if (collateralIds.every((id) => stored.has(id))) return stored;
   const merged = (current: Map<string, CollateralRollupFigures>, computed: Map<string, CollateralRollupFigures>) =>
     new Map(collateralIds.map((id) => [id, current.get(id) ?? computed.get(id)!]));
-  const missing = collateralIds.filter((id) => !stored.has(id));
-  if (inTransaction(pg)) return merged(stored, (await compute(pg, missing)).rollups);
+  if (inTransaction(pg)) return merged(stored, (await compute(pg, collateralIds.filter((id) => !stored.has(id)))).rollups);
 
-  const { computed, versions } = await pg.transaction(
+  const { current, computed, versions } = await pg.transaction(
     async (tx) => {
-      // The first statement takes the snapshot: the versions and compute's reads see the same one.
+      // The first statement takes the snapshot: the stored figures, the versions and compute's
+      // reads all see the same one, as on SQLite (whose refill reads them in one transaction).
+      const current = await currentCollateralFigures(tx, collateralIds, version);
+      const missing = collateralIds.filter((id) => !current.has(id));
       const versions = await collateralInputsVersions(tx, missing);
-      return { versions, computed: await compute(tx, missing) };
+      return { current, versions, computed: await compute(tx, missing) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -241,5 +243,5 @@ export async function collateralRollupsWith(
     if (inputsVersion !== undefined) rows.push({ collateralId, inputsVersion, figures, stress: computed.stress.get(collateralId) ?? null });
   }
   await saveCollateralFigures(pg, version, rows);
-  return merged(stored, computed.rollups);
+  return merged(current, computed.rollups);
 }

@@ -7,6 +7,7 @@ import * as dealUpdates from './deal-updates';
 import * as deals from './deals';
 import * as funds from './funds';
 import * as parties from './parties';
+import * as reportQuery from './report-query';
 import * as stressInputs from './stress-inputs';
 import * as valuations from './valuations';
 
@@ -53,6 +54,12 @@ export const PG_READ_TWINS = {
   yearOneTotalsOf: stressInputs.yearOneTotalsOf,
   analysisCollateralLinks: stressInputs.analysisCollateralLinks,
   analysisDealRows: stressInputs.analysisDealRows,
+  selectReportLinks: reportQuery.selectReportLinks,
+  selectReportDealIds: reportQuery.selectReportDealIds,
+  countReportLinks: reportQuery.countReportLinks,
+  reportRowInputs: reportQuery.reportRowInputs,
+  iterateReportRows: reportQuery.iterateReportRows,
+  storeVersion: reportQuery.storeVersion,
 };
 
 type Twins = typeof PG_READ_TWINS;
@@ -113,6 +120,12 @@ const signaturesMatch: { [K in keyof Twins]: Same<Bound<Twins[K]>, StorePort[K]>
   yearOneTotalsOf: true,
   analysisCollateralLinks: true,
   analysisDealRows: true,
+  selectReportLinks: true,
+  selectReportDealIds: true,
+  countReportLinks: true,
+  reportRowInputs: true,
+  iterateReportRows: true,
+  storeVersion: true,
 };
 void signaturesMatch;
 

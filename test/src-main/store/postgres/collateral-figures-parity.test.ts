@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollateralRollupFigures } from '../../../../src-main/domain';
 import { collateralRollups, fillCollateralFigures, FIGURES_VERSION } from '../../../../src-main/gateway/figures';
@@ -7,7 +7,7 @@ import { allDealIds } from '../../../../src-main/store/deals';
 import * as pgFigures from '../../../../src-main/store/postgres/collateral-figures';
 import { componentsOfCollaterals } from '../../../../src-main/store/postgres/components';
 import * as pgSchema from '../../../../src-main/store/postgres/schema';
-import { collateralFigures, collaterals, components, livingUnits } from '../../../../src-main/store/schema';
+import { alternativeValuations, collateralFigures, collaterals, components, livingUnits } from '../../../../src-main/store/schema';
 import { analysisCollateralLinks } from '../../../../src-main/store/stress-inputs';
 import { DEAL_WITHOUT_COLLATERAL, parityStores, type ParityStores } from '../../../support/parity-stores';
 
@@ -111,6 +111,26 @@ describe('the roll-up cache on PostgreSQL, beside SQLite', () => {
     const sqliteFigures = collateralRollups(stores.sqlite, [collateralId]);
     const pgResult = await pgFigures.collateralRollupsWith(stores.pg, [collateralId], V, async (_reader, missing) => sqliteComputed(missing));
     expect(pgResult).toEqual(sqliteFigures);
+    await expectSameReads();
+  });
+
+  it('keeps no figure of a collateral whose inputs another connection changed after the refill read them', async () => {
+    const [first, second] = collateralIds();
+    await stores.pg.delete(pgSchema.collateralFigures).where(inArray(pgSchema.collateralFigures.collateralId, [first!, second!]));
+    const result = await pgFigures.collateralRollupsWith(stores.pg, [first!, second!], V, async (_reader, missing) => {
+      // Committed by another connection while the refill's snapshot is open.
+      await stores.database.pool.query(`UPDATE alternative_valuations SET valuation = valuation + 1 WHERE collateral_id = $1`, [first]);
+      return sqliteComputed(missing);
+    });
+    expect([...result.keys()]).toEqual([first, second]);
+    // The second's figure is kept; the first's was computed from inputs that are no longer current.
+    expect(await pgFigures.collateralsWithoutFigures(stores.pg, V, 10)).toEqual([first]);
+    expect((await pgFigures.storedCollateralFigures(stores.pg, [first!, second!], V)).has(second!)).toBe(true);
+    // Back to SQLite's values (the version moves on again).
+    for (const row of stores.sqlite.select().from(alternativeValuations).where(eq(alternativeValuations.collateralId, first!)).all()) {
+      await stores.pg.update(pgSchema.alternativeValuations).set({ valuation: row.valuation }).where(eq(pgSchema.alternativeValuations.id, row.id));
+    }
+    await pgFigures.collateralRollupsWith(stores.pg, [first!], V, async (_reader, missing) => sqliteComputed(missing));
     await expectSameReads();
   });
 

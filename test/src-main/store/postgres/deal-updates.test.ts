@@ -80,6 +80,31 @@ describe('the bulk update on PostgreSQL', () => {
     expect((await second).get(a!)).toEqual({ id: a, note: 'first' });
   });
 
+  it('locks the deals in id order whatever order they are asked in, so overlapping updates queue instead of deadlocking', async () => {
+    const [a, b] = [...demoDeals()].sort();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = stores.pg.transaction(async (tx) => {
+      await pgUpdates.dealSnapshots(tx, [a!], ['note']);
+      locked();
+      await released;
+    });
+    await isLocked;
+    // Asked b first, the second unit still waits on a (the lower id) before it locks b.
+    const second = stores.pg.transaction((tx) => pgUpdates.dealSnapshots(tx, [b!, a!], ['note']));
+    await waitUntilOneWaitsForALock(stores.pg);
+    const bIsFree = await stores.pg.transaction(async (tx) => {
+      const { rows } = await tx.execute(sql`SELECT id FROM deals WHERE id = ${b!} FOR UPDATE SKIP LOCKED`);
+      return rows.length === 1;
+    });
+    expect(bIsFree).toBe(true);
+    release();
+    await holder;
+    expect([...(await second).keys()].sort()).toEqual([a, b]);
+  });
+
   it('lets a read-only preview read a deal another unit has locked, without waiting', async () => {
     const [a] = demoDeals();
     let release!: () => void;
