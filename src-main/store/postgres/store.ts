@@ -48,15 +48,8 @@ export interface PostgresStore extends StorePort {
 const RETRIED = new Set(['40001', '40P01']);
 const ATTEMPTS = 3;
 
-/**
- * Port methods not implemented on PostgreSQL in this build: calling one throws, naming it.
- * (The reads of store/postgres that helper branches add are spread in as they land.)
- */
-export const PG_MISSING_METHODS = [
-  // the cross-deal report's queries (report-query.ts)
-  'selectReportLinks', 'selectReportDealIds', 'countReportLinks', 'reportRowInputs', 'iterateReportRows',
-] as const satisfies readonly (keyof StorePort)[];
-type Missing = (typeof PG_MISSING_METHODS)[number] | keyof PgReadMethods;
+/** The methods pg-read's module answers (read-methods.ts). */
+type Missing = keyof PgReadMethods;
 
 export function createPostgresStore(pool: Pool, options: PostgresStoreOptions = {}): PostgresStore {
   const root = pgDbOf(pool);
@@ -76,11 +69,6 @@ export function createPostgresStore(pool: Pool, options: PostgresStoreOptions = 
       <A extends unknown[], R>(fn: (pg: PgDb, ...args: A) => Promise<R>) =>
       (...args: A): Promise<R> =>
         fn(pg, ...args);
-    const missing =
-      (name: string) =>
-      (): never => {
-        throw new Error(`store: ${name} is not available on PostgreSQL in this build`);
-      };
     const unit = async <T>(work: (tx: StorePort) => Promise<T>, config?: { isolationLevel: 'repeatable read'; accessMode: 'read only' }): Promise<T> => {
       for (let attempt = 1; ; attempt += 1) {
         try {
@@ -97,12 +85,6 @@ export function createPostgresStore(pool: Pool, options: PostgresStoreOptions = 
       snapshot: (work) => (inUnit ? work(port) : unit(work, { isolationLevel: 'repeatable read', accessMode: 'read only' })),
       inUnit: () => inUnit,
       isStoreOpen: () => Promise.resolve(!(pool as Pool & { ending?: boolean; ended?: boolean }).ending && !(pool as { ended?: boolean }).ended),
-      // The snapshot of committed transactions (cluster-wide): equal text, the same commits
-      // seen, hence the same content. Any write anywhere since changes it.
-      storeVersion: async () => {
-        const { rows } = await pg.execute<{ v: string }>(sql`SELECT pg_current_snapshot()::text AS v`);
-        return `pg:${rows[0]!.v}`;
-      },
       schemaVersion: async () => {
         const { rows } = await pg.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
         return rows[0]!.n;
@@ -176,7 +158,7 @@ export function createPostgresStore(pool: Pool, options: PostgresStoreOptions = 
       // The reads, the bulk update and the roll-up refill (read-methods.ts); the refill's
       // `compute` reads through the port of the refill's own snapshot.
       ...pgReadMethods(pg, (tx) => portOf(tx, true)),
-      ...Object.fromEntries(PG_MISSING_METHODS.map((name) => [name, missing(name)])) } as StorePort;
+    };
     return port;
   }
 
