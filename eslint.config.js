@@ -31,6 +31,7 @@ const LAYERS = [
   'src-main/sync',
   'src-main/reports',
   'src-main/gateway',
+  'src-main/figures',
   'src-main/demo',
   'src-main/store',
   'src-main/domain',
@@ -87,6 +88,13 @@ const DATABASE = [
   restrict('^better-sqlite3$', `Only src-main/store may import better-sqlite3: it is the only code that sees SQL. ${WHY}`),
   restrict('^pg(?:/.*)?$', `Only src-main/store may import pg (PostgreSQL): it is the only code that sees SQL. ${WHY}`),
 ];
+/**
+ * The connection type and its module (store/db.ts): the layers that must run on any engine reach
+ * the store through its port (store/port.ts) and never name the SQLite connection.
+ */
+const CONNECTION = [
+  restrict('(?:^|/)store/db(?:\\.[cm]?[jt]s)?$', `Only the store and the composition roots open or name the SQLite connection (store/db): use the storage port (store/port.ts). ${WHY}`),
+];
 const NODE = [
   restrict(
     `^(?:node:.*|(?:${NODE_BUILTINS.map(escape).join('|')})(?:/.*)?)$`,
@@ -120,10 +128,18 @@ const LAYER_RULES = {
   ],
   'src-main/electron': (depth) => [...DATABASE, ...upwardImports('src-main/electron', depth)],
   'src-main/app': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/app', depth)],
-  'src-main/server': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/server', depth)],
+  'src-main/server': (depth) => [...ELECTRON, ...DATABASE, ...CONNECTION, ...upwardImports('src-main/server', depth)],
   'src-main/sync': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/sync', depth)],
-  'src-main/reports': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/reports', depth)],
-  'src-main/gateway': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/gateway', depth)],
+  'src-main/reports': (depth) => [...ELECTRON, ...DATABASE, ...CONNECTION, ...upwardImports('src-main/reports', depth)],
+  'src-main/gateway': (depth) => [...ELECTRON, ...DATABASE, ...CONNECTION, ...upwardImports('src-main/gateway', depth)],
+  // Derived figures, between the store and the gateway: store (through its port), domain, contract.
+  'src-main/figures': (depth) => [
+    ...ELECTRON,
+    ...DATABASE,
+    ...CONNECTION,
+    ...upwardImports('src-main/figures', depth),
+    restrict(layerImportRegex('src-main/figures', depth, 'src-main/demo'), `src-main/figures may not import src-main/demo: figures read the store only. ${WHY}`),
+  ],
   'src-main/demo': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/demo', depth)],
   'src-main/store': (depth) => [...ELECTRON, ...upwardImports('src-main/store', depth)],
   'src-main/domain': (depth) => [

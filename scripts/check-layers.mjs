@@ -54,7 +54,11 @@ const CASES = [
   ['src-main/server/routes/deals.ts', '../../app/channels', false],
   ['src-main/server/routes/deals.ts', '../../electron/window', false],
   ['src-main/server/routes/deals.ts', '../../gateway/deals', true],
-  ['src-main/server/routes/deals.ts', '../../store/db', true],
+  ['src-main/server/routes/deals.ts', '../../store/port', true],
+  ['src-main/server/routes/deals.ts', '../../store/db', false],
+  ['src-main/server/service.ts', '../store/db', false],
+  ['src-main/server/service.ts', '../store/sqlite-store', true],
+  ['src-main/server/service.ts', '../figures', true],
   ['src-main/server/routes/deals.ts', 'fastify', true],
   ['src-main/server/routes/deals.ts', 'node:http', true],
   ['src-main/server/routes/deals.ts', 'drizzle-orm', false],
@@ -75,6 +79,9 @@ const CASES = [
   // reports
   ['src-main/reports/collateral.ts', '../sync/pull', false],
   ['src-main/reports/collateral.ts', '../gateway/deals', true],
+  ['src-main/reports/collateral.ts', '../figures', true],
+  ['src-main/reports/collateral.ts', '../store/db', false],
+  ['src-main/reports/memo/gather.ts', '../../store/db', false],
   ['src-main/reports/collateral.ts', 'exceljs', true],
   // gateway
   ['src-main/gateway/deals.ts', '../server/app.js', false],
@@ -84,7 +91,10 @@ const CASES = [
   ['src-main/gateway/deals.ts', '../sync', false],
   ['src-main/gateway/deals.ts', 'drizzle-orm', false],
   ['src-main/gateway/deals.ts', 'better-sqlite3', false],
-  ['src-main/gateway/deals.ts', '../store/db', true],
+  ['src-main/gateway/deals.ts', '../store/port', true],
+  ['src-main/gateway/deals.ts', '../store/db', false], // the connection type: the port only
+  ['src-main/gateway/deals.ts', '../figures', true],
+  ['src-main/gateway/deals.ts', '../figures/rollups', true],
   ['src-main/gateway/deals.ts', '../domain/ratio', true],
   ['src-main/gateway/deals.ts', '../contract/deal', true],
   ['src-main/gateway/deals.ts', './helpers', true],
@@ -92,13 +102,31 @@ const CASES = [
   ['src-main/gateway/place-lookup/offline.ts', '../../server/app', false],
   ['src-main/gateway/place-lookup/offline.ts', '../../sync', false],
   ['src-main/gateway/place-lookup/offline.ts', '../index', true],
-  ['src-main/gateway/place-lookup/offline.ts', '../../store/db', true],
+  ['src-main/gateway/place-lookup/offline.ts', '../../store/port', true],
+  ['src-main/gateway/place-lookup/offline.ts', '../../store/db', false],
+  // figures: between store and gateway
+  ['src-main/figures/rollups.ts', '../store/port', true],
+  ['src-main/figures/rollups.ts', '../domain/rollup', true],
+  ['src-main/figures/rollups.ts', '../contract/system-config', true],
+  ['src-main/figures/rollups.ts', './group-by', true],
+  ['src-main/figures/rollups.ts', '../store/db', false],
+  ['src-main/figures/rollups.ts', '../gateway/context', false], // upward
+  ['src-main/figures/rollups.ts', '../gateway', false],
+  ['src-main/figures/rollups.ts', '../reports/memo', false],
+  ['src-main/figures/rollups.ts', '../server/app', false],
+  ['src-main/figures/rollups.ts', '../demo/seed', false],
+  ['src-main/figures/rollups.ts', 'better-sqlite3', false],
+  ['src-main/figures/rollups.ts', 'drizzle-orm', false],
+  ['src-main/figures/a/b.ts', '../../gateway/context', false],
+  ['src-main/figures/a/b.ts', '../../store/port', true],
+  ['src-main/demo/seed.ts', '../figures', false], // figures sit above demo
+  ['src-main/store/port.ts', '../figures', false],
   ['src-main/gateway/demo.ts', '../demo/seed', true],
   // demo: the generator over the store's bulk insert
   ['src-main/demo/seed.ts', '../store/bulk-insert', true],
   ['src-main/demo/generate.ts', '../contract/enums', true],
   ['src-main/demo/generate.ts', '../domain/note-rate', true],
-  ['src-main/demo/seed.ts', '../gateway/figures', false],
+  ['src-main/demo/seed.ts', '../gateway/demo', false],
   ['src-main/demo/seed.ts', 'drizzle-orm', false],
   ['src-main/demo/seed.ts', 'better-sqlite3', false],
   ['src-main/store/bulk-insert.ts', '../demo/generate', false],
@@ -153,7 +181,8 @@ const CASES = [
 
 /** [virtual file, allowed?]: the raw SQLite handle is the store's alone (no-restricted-syntax). */
 const CLIENT_CASES = [
-  ['src-main/gateway/figures.ts', false],
+  ['src-main/figures/rollups.ts', false],
+  ['src-main/gateway/bulk-update.ts', false],
   ['src-main/app/pipeline.ts', false],
   ['src-main/server/app.ts', false],
   ['src-main/store/transactions.ts', true],

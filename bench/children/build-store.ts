@@ -8,7 +8,8 @@
 
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fillCollateralFigures } from '../../src-main/gateway/figures';
+import { fillCollateralFigures } from '../../src-main/figures';
+import { createSqliteStore } from '../../src-main/store/sqlite-store';
 import { closeDb, openDb, STORE_FILE } from '../../src-main/store/db';
 import { DEMO_DEFAULTS, DEMO_TABLE_ORDER, generateDemoPortfolio, type DemoPortfolio } from '../../src-main/demo/generate';
 import { seedDemoPortfolio } from '../../src-main/demo/seed';
@@ -112,7 +113,7 @@ function mergeStore(db: RawDb, other: string): void {
   db.exec('DETACH other');
 }
 
-function verify(dir: string, deals: number): NonNullable<BuildStoreResult['verify']> {
+async function verify(dir: string, deals: number): Promise<NonNullable<BuildStoreResult['verify']>> {
   const seeded = join(dir, 'verify-product', STORE_FILE);
   const loaded = join(dir, 'verify-bench', STORE_FILE);
   createEmpty(loaded);
@@ -122,7 +123,7 @@ function verify(dir: string, deals: number): NonNullable<BuildStoreResult['verif
   let productGenerateMs = 0;
   try {
     const t0 = performance.now();
-    const result = seedDemoPortfolio(productDb, {
+    const result = await seedDemoPortfolio(createSqliteStore(productDb), {
       deals,
       onProgress: (done) => {
         if (done === 0) productGenerateMs = performance.now() - t0;
@@ -152,7 +153,7 @@ function verify(dir: string, deals: number): NonNullable<BuildStoreResult['verif
   return { deals, rows: timing.rows, productSeedMs, productGenerateMs, benchLoadMs: timing.loadMs, benchGenerateMs: timing.generateMs };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const started = performance.now();
   const args = childArgs<BuildStoreArgs>();
   const file = join(args.dataDir, STORE_FILE);
@@ -160,7 +161,7 @@ function main(): void {
     rmSync(args.dataDir, { recursive: true, force: true });
     mkdirSync(args.dataDir, { recursive: true });
   }
-  const verified = args.verifyDeals ? verify(args.dataDir, args.verifyDeals) : undefined;
+  const verified = args.verifyDeals ? await verify(args.dataDir, args.verifyDeals) : undefined;
   if (args.keep) {
     if (!existsSync(file)) throw new Error(`no store to add to at ${file}`);
   } else if (args.base) copyFileSync(args.base, file);
@@ -213,7 +214,7 @@ function main(): void {
     const figuresStarted = performance.now();
     const product = openDb({ file });
     try {
-      fillCollateralFigures(product);
+      await fillCollateralFigures(createSqliteStore(product));
     } finally {
       closeDb(product);
     }
@@ -226,4 +227,4 @@ function main(): void {
   }
 }
 
-main();
+void main();

@@ -13,9 +13,7 @@ import { buildServer } from '../../src-main/server/app';
 import { hashClientSecret } from '../../src-main/server/client-secret';
 import { STORE_FILE } from '../../src-main/server/service';
 import { createTokenService } from '../../src-main/server/tokens';
-import { upsertApiClient } from '../../src-main/store/api-clients';
-import { closeDb, openDb } from '../../src-main/store/db';
-import { allDealIds } from '../../src-main/store/deals';
+import { closeSqliteStore, openSqliteStore } from '../../src-main/store/sqlite-store';
 import { loadSystemConfig } from '../../src-main/store/system-config';
 import { childArgs, ready } from '../support/child';
 import { BENCH_CLIENT, CONSTANT_PATH } from '../support/http';
@@ -40,16 +38,16 @@ export interface ServerReady {
 async function main(): Promise<void> {
   const args = childArgs<ServerArgs>();
   const config = loadSystemConfig(args.dataDir);
-  const db = openDb({ file: join(args.dataDir, STORE_FILE) });
-  upsertApiClient(db, BENCH_CLIENT.clientId, hashClientSecret(BENCH_CLIENT.secret));
+  const store = openSqliteStore({ file: join(args.dataDir, STORE_FILE) });
+  await store.upsertApiClient(BENCH_CLIENT.clientId, hashClientSecret(BENCH_CLIENT.secret));
   let baseUrl = '';
-  const gateway = { db, places: createOfflinePlaceLookup(), config, now: () => new Date() };
-  const app = await buildServer({ gateway, tokens: createTokenService(db, () => baseUrl) });
+  const gateway = { store, places: createOfflinePlaceLookup(), config, now: () => new Date() };
+  const app = await buildServer({ gateway, tokens: await createTokenService(store, () => baseUrl) });
 
   const extra: Partial<ServerReady> = {};
   if (args.constantRoute) {
     // The answer of the deal whose body size is nearest the mean over 500 random deals.
-    const ids = allDealIds(db);
+    const ids = await store.allDealIds();
     const rng = new Rng(7);
     const bodies: string[] = [];
     for (let i = 0; i < 500; i++) {
@@ -77,7 +75,7 @@ async function main(): Promise<void> {
     closing = true;
     app.close().then(
       () => {
-        closeDb(db);
+        void closeSqliteStore(store);
         process.exit(0);
       },
       () => process.exit(1),

@@ -10,24 +10,24 @@ import { PipelineService } from '../../src-main/app/pipeline';
 import { GATEWAY } from '../../src-main/gateway';
 import { createOfflinePlaceLookup } from '../../src-main/gateway/place-lookup/offline-place-lookup';
 import { STORE_FILE } from '../../src-main/server/service';
-import { closeDb, openDb } from '../../src-main/store/db';
+import { closeSqliteStore, openSqliteStore } from '../../src-main/store/sqlite-store';
 import { loadSystemConfig } from '../../src-main/store/system-config';
 import { childArgs, reply } from '../support/child';
 import { median } from '../support/stats';
 
 const args = childArgs<{ dataDir: string; rounds: number }>();
 const config = loadSystemConfig(args.dataDir);
-const db = openDb({ file: join(args.dataDir, STORE_FILE) });
-const ctx = { db, places: createOfflinePlaceLookup(), config, now: () => new Date() };
+const store = openSqliteStore({ file: join(args.dataDir, STORE_FILE) });
+const ctx = { store, places: createOfflinePlaceLookup(), config, now: () => new Date() };
 const scenarios = config.stressScenarios
   .filter((s) => ['mild', 'moderate', 'severe'].includes(s.name))
   .map(({ label: _label, source: _source, ...shocks }) => shocks);
 if (scenarios.length !== 3) throw new Error('the configuration lacks the mild, moderate and severe scenarios');
 
-function pipelineRead(): { ms: number; deals: number } {
+async function pipelineRead(): Promise<{ ms: number; deals: number }> {
   const t0 = performance.now();
   const service = new PipelineService(ctx);
-  const { rows, pending } = service.rows();
+  const { rows, pending } = await service.rows();
   const ms = performance.now() - t0;
   service.close();
   if (pending !== 0) throw new Error(`the pipeline read had ${pending} deals without stored figures`);
@@ -47,18 +47,18 @@ async function stress(): Promise<{ ms: number; deals: number }> {
 }
 
 // Warm-up: one of each (compiled statements, JIT).
-pipelineRead();
+await pipelineRead();
 await stress();
 const pipeline: number[] = [];
 const stressed: number[] = [];
 let deals = 0;
 for (let round = 0; round < args.rounds; round++) {
-  const p = pipelineRead();
+  const p = await pipelineRead();
   pipeline.push(p.ms);
   const s = await stress();
   stressed.push(s.ms);
   if (s.deals !== p.deals) throw new Error(`stressPortfolio saw ${s.deals} deals, the pipeline ${p.deals}`);
   deals = s.deals;
 }
-closeDb(db);
+await closeSqliteStore(store);
 reply({ pipelineMs: median(pipeline), stressMs: median(stressed), pipeline, stressed, deals });

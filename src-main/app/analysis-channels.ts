@@ -11,7 +11,6 @@ import {
 } from '../contract/app-channels';
 import { listCreditPolicies, previewDealEdit, setDefaultCreditPolicy } from '../gateway';
 import { exportPortfolioStress, StressRequestError } from '../reports';
-import { getSetting, setSetting } from '../store/settings';
 import type { AppEnvironment } from './environment';
 import { exportToFile, fileDate, throttled } from './file-export';
 
@@ -63,7 +62,7 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannelDeps): AnalysisHandlers {
   const ctx = env.gateway;
 
-  const profilesView = (): CreditProfilesView => listCreditPolicies(ctx);
+  const profilesView = (): Promise<CreditProfilesView> => listCreditPolicies(ctx);
 
   /** A gateway refusal as the channel table's. */
   const refusal = (error: ErrorDto | null, fallback: string) => {
@@ -72,8 +71,8 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
   };
 
   /** The custom scenarios as stored; one this version cannot read (edited by hand) is left out. */
-  function customScenarios(): SavedScenario[] {
-    const stored = getSetting<unknown>(ctx.db, SCENARIOS_KEY);
+  async function customScenarios(store = ctx.store): Promise<SavedScenario[]> {
+    const stored = await store.getSetting<unknown>(SCENARIOS_KEY);
     if (!Array.isArray(stored)) return [];
     return stored.flatMap((item) => {
       const parsed = SavedScenario.safeParse(item);
@@ -81,8 +80,8 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
     });
   }
 
-  function scenariosView(): ScenariosView {
-    return { builtIn: ctx.config.stressScenarios, custom: customScenarios() };
+  async function scenariosView(): Promise<ScenariosView> {
+    return { builtIn: ctx.config.stressScenarios, custom: await customScenarios() };
   }
 
   return {
@@ -92,7 +91,7 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
 
     'analysis.profiles': async () => profilesView(),
     'analysis.setDefaultProfile': async ({ name }) => {
-      const result = setDefaultCreditPolicy(ctx, name);
+      const result = await setDefaultCreditPolicy(ctx, name);
       if (!result.success) throw refusal(result.error, 'The default profile was not changed.');
       return profilesView();
     },
@@ -102,23 +101,28 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
       const name = scenario.name!;
       const builtIn = ctx.config.stressScenarios.find((s) => sameName(s.name, name) || (s.label !== undefined && sameName(s.label, name)));
       if (builtIn) throw refuse(`"${name}" is a built-in scenario: choose another name.`, { code: 'Duplicated', target: 'scenario.name' });
-      const custom = customScenarios();
-      const replaced = replaces ?? name;
-      const taken = custom.find((s) => sameName(s.name!, name) && !sameName(s.name!, replaced));
-      if (taken) throw refuse(`A scenario named "${taken.name}" exists already.`, { code: 'Duplicated', target: 'scenario.name' });
-      const index = custom.findIndex((s) => sameName(s.name!, replaced));
-      if (index < 0 && custom.length >= MAX_SAVED_SCENARIOS) {
-        throw refuse(`At most ${MAX_SAVED_SCENARIOS} custom scenarios: delete one first.`, { code: 'ValidationError', target: 'scenario' });
-      }
-      const next = index < 0 ? [...custom, scenario] : custom.map((s, i) => (i === index ? scenario : s));
-      setSetting(ctx.db, SCENARIOS_KEY, next);
+      // Read, changed and written back in one unit: two saves at once cannot lose one.
+      await ctx.store.transaction(async (tx) => {
+        const custom = await customScenarios(tx);
+        const replaced = replaces ?? name;
+        const taken = custom.find((s) => sameName(s.name!, name) && !sameName(s.name!, replaced));
+        if (taken) throw refuse(`A scenario named "${taken.name}" exists already.`, { code: 'Duplicated', target: 'scenario.name' });
+        const index = custom.findIndex((s) => sameName(s.name!, replaced));
+        if (index < 0 && custom.length >= MAX_SAVED_SCENARIOS) {
+          throw refuse(`At most ${MAX_SAVED_SCENARIOS} custom scenarios: delete one first.`, { code: 'ValidationError', target: 'scenario' });
+        }
+        const next = index < 0 ? [...custom, scenario] : custom.map((s, i) => (i === index ? scenario : s));
+        await tx.setSetting(SCENARIOS_KEY, next);
+      });
       return scenariosView();
     },
     'analysis.deleteScenario': async ({ name }) => {
-      const custom = customScenarios();
-      const next = custom.filter((s) => !sameName(s.name!, name));
-      if (next.length === custom.length) throw refuse(`There is no custom scenario named "${name}".`, { code: 'MissingEntity', target: 'name' });
-      setSetting(ctx.db, SCENARIOS_KEY, next);
+      await ctx.store.transaction(async (tx) => {
+        const custom = await customScenarios(tx);
+        const next = custom.filter((s) => !sameName(s.name!, name));
+        if (next.length === custom.length) throw refuse(`There is no custom scenario named "${name}".`, { code: 'MissingEntity', target: 'name' });
+        await tx.setSetting(SCENARIOS_KEY, next);
+      });
       return scenariosView();
     },
 
@@ -138,7 +142,7 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
       let sizing: ChannelOutput<'analysis.sizeLoan'> | null = null;
       let sizingError: string | null = null;
       try {
-        sizing = await gateway('sizeLoan', {}, { dealId, inputs, profileName: profilesView().defaultProfile });
+        sizing = await gateway('sizeLoan', {}, { dealId, inputs, profileName: (await profilesView()).defaultProfile });
       } catch (error) {
         sizingError = (error as Error).message;
       }
@@ -147,7 +151,7 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
 
     'analysis.exportStress': async ({ request, format, exportId }) => {
       // An unknown profile is refused before the host asks where to save.
-      if (request.profileName !== undefined && !profilesView().profiles.some((p) => p.name === request.profileName)) {
+      if (request.profileName !== undefined && !(await profilesView()).profiles.some((p) => p.name === request.profileName)) {
         throw refuse(`Unknown credit policy profile ${JSON.stringify(request.profileName)}.`, { code: 'ValidationError', target: 'profileName' });
       }
       const progress = (phase: 'preparing' | 'writing' | 'done' | 'failed', done: number, total: number) =>

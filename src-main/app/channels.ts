@@ -12,9 +12,7 @@ import {
 import type { EndpointName, ErrorDto } from '../contract';
 import { GATEWAY } from '../gateway';
 import { exportReport } from '../reports';
-import { dealCount as storedDealCount } from '../store/deals';
-import { getSetting, setSetting } from '../store/settings';
-import { getUnderwritingSettings, setUnderwritingSettings } from '../store/system-config';
+import { workstationDb } from '../store/sqlite-store';
 import { dealChannels } from './deal-channels';
 import { createAnalysisChannels } from './analysis-channels';
 import type { AppDispatcher, AppEnvironment } from './environment';
@@ -84,21 +82,22 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
     return envelopeBody(response) as T;
   }
 
-  const dealCount = () => storedDealCount(ctx.db);
+  const store = ctx.store;
+  const dealCount = () => store.dealCount();
 
-  function appInfo(): AppInfo {
-    const deals = dealCount();
+  async function appInfo(): Promise<AppInfo> {
+    const deals = await dealCount();
     return {
       mode: env.mode,
       version: env.version ?? '0.0.0',
       dataDir: env.dataDir,
       dealCount: deals,
-      firstRun: deals === 0 && getSetting(ctx.db, FIRST_RUN_KEY) !== true,
+      firstRun: deals === 0 && (await store.getSetting(FIRST_RUN_KEY)) !== true,
     };
   }
 
-  function settingsView(): SettingsView {
-    return { underwriting: getUnderwritingSettings(ctx.db), dataDir: env.dataDir, config: ctx.config };
+  async function settingsView(): Promise<SettingsView> {
+    return { underwriting: await store.getUnderwritingSettings(), dataDir: env.dataDir, config: ctx.config };
   }
 
   function changed(dealIds: string[] | null): void {
@@ -109,7 +108,8 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
   // screens refetch (the pipeline sees any store change by itself: storeVersion).
   const sync: SyncService = createSyncService({
     ...env.sync,
-    db: ctx.db,
+    // Sync is workstation-only: it works on the SQLite store's own tables (docs/architecture.md).
+    db: workstationDb(store),
     dataDir: env.dataDir,
     emit: env.emit,
     log,
@@ -133,10 +133,10 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
   const handlers: ChannelHandlers = {
     'app.info': async () => appInfo(),
     'app.initialize': async ({ choice, demoDeals }) => {
-      if (choice === 'demo' && dealCount() === 0) {
+      if (choice === 'demo' && (await dealCount()) === 0) {
         const { seedDemo } = await import('../gateway/demo');
         let last = 0;
-        seedDemo(ctx.db, {
+        await seedDemo(store, {
           deals: demoDeals ?? 200,
           onProgress: (done, total) => {
             if (done === total || Date.now() - last > 200) {
@@ -147,13 +147,13 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
         });
         changed(null);
       }
-      setSetting(ctx.db, FIRST_RUN_KEY, true);
+      await store.setSetting(FIRST_RUN_KEY, true);
       return appInfo();
     },
     'settings.get': async () => settingsView(),
     'settings.set': async (input) => {
       const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-      setUnderwritingSettings(ctx.db, patch);
+      await store.setUnderwritingSettings(patch);
       // Every figure depends on these: the fingerprints change, the pipeline recomputes.
       changed(null);
       return settingsView();
@@ -161,11 +161,11 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
 
     'columns.get': async ({ table }) => {
       // A value this version cannot read (written by hand, or by another version) counts as none.
-      const stored = ColumnPrefs.safeParse(getSetting(ctx.db, COLUMNS_KEY + table));
+      const stored = ColumnPrefs.safeParse(await store.getSetting(COLUMNS_KEY + table));
       return stored.success ? stored.data : null;
     },
     'columns.set': async ({ table, prefs }) => {
-      setSetting(ctx.db, COLUMNS_KEY + table, prefs);
+      await store.setSetting(COLUMNS_KEY + table, prefs);
       return prefs;
     },
 
@@ -197,7 +197,7 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
 
     'deals.bulkUpdate': async ({ source, ...body }) => {
       // The deal history records the local user and the screen (deal page or Bulk edit).
-      const result = await gateway<ChannelOutput<'deals.bulkUpdate'>>('bulkUpdateDeals', {}, body, localActor(ctx, source ?? 'ui'));
+      const result = await gateway<ChannelOutput<'deals.bulkUpdate'>>('bulkUpdateDeals', {}, body, await localActor(ctx, source ?? 'ui'));
       if (result.updatedEntities.length > 0) changed(result.updatedEntities);
       return result;
     },

@@ -7,6 +7,7 @@ import { collateralRow, collateralAtPlace, dealIdsOfCollateral, dealRow, collate
 import { componentsOfCollaterals, marketDataOf } from '../store/components';
 import { CREATE_FIELD, isSyncTracked, LINKED_REMOTE_KEY, outboxEntries } from '../store/sync-outbox';
 import { getSyncState, remoteIdOf } from '../store/sync-state';
+import { workstationDb } from '../store/sqlite-store';
 import { listUsers } from '../store/users';
 import type { ChannelHandlers } from './channels';
 import { compareDeals, type ComparedDeal } from './deal-comparison';
@@ -36,7 +37,8 @@ export interface DealChannelDeps {
 const WAITING = ['pending', 'inflight', 'ambiguous'] as const;
 
 export function dealChannels({ ctx, gateway, exportTarget, refuse }: DealChannelDeps): DealChannelHandlers {
-  const db = ctx.db;
+  // Workstation-only (the sync outbox, the place's deals for the New deal form): the SQLite store's own functions.
+  const db = workstationDb(ctx.store);
 
   /** The deals at the collateral standing at this place (a create there is a duplicate). */
   function dealsAtPlace(placeId: string, addressKey: string): DealAtAddress[] {

@@ -1,7 +1,8 @@
 import type { ChannelOutput } from '../contract/app-channels';
 import type { EditSource } from '../contract/history';
 import { addDealNote, actingAs, getDealHistory, getDealNotes, undoHistoryEntry, type GatewayContext } from '../gateway';
-import { localUserName, setLocalUserName } from '../store/deal-history';
+import { setLocalUserName } from '../store/deal-history';
+import { workstationDb } from '../store/sqlite-store';
 import type { ChannelHandlers } from './channels';
 
 // The channels of a deal's history, undo and notes (docs/history.md), kept out of channels.ts.
@@ -23,8 +24,8 @@ export interface HistoryChannelDeps {
 }
 
 /** The context of a local edit: the local user's name, and which screen made it. */
-export function localActor(ctx: GatewayContext, source: EditSource): GatewayContext {
-  return actingAs(ctx, { who: localUserName(ctx.db), source });
+export async function localActor(ctx: GatewayContext, source: EditSource): Promise<GatewayContext> {
+  return actingAs(ctx, { who: await ctx.store.localUserName(), source });
 }
 
 export function historyChannels({ ctx, changed, refuse }: HistoryChannelDeps): Pick<ChannelHandlers, HistoryChannel> {
@@ -33,18 +34,19 @@ export function historyChannels({ ctx, changed, refuse }: HistoryChannelDeps): P
     'deal.history': async ({ dealId, field, source }) =>
       getDealHistory(ctx, dealId, { ...(field === undefined ? {} : { field }), ...(source === undefined ? {} : { source }) }),
     'deal.undo': async ({ entryId }) => {
-      const result = undoHistoryEntry(local(), entryId);
+      const result = await undoHistoryEntry(await local(), entryId);
       if (!result.ok) throw refuse({ message: result.message, code: 'UndoRefused', target: result.code });
       changed([result.entry.dealId]);
       return { entry: result.entry } satisfies ChannelOutput<'deal.undo'>;
     },
     'deal.notes': async ({ dealId }) => getDealNotes(ctx, dealId),
     'deal.addNote': async ({ dealId, text }) => {
-      const result = addDealNote(local(), dealId, text);
+      const result = await addDealNote(await local(), dealId, text);
       if (!result.ok) throw refuse({ message: result.message, code: result.target === 'text' ? 'InvalidInput' : 'MissingEntity', target: result.target });
       return result.note;
     },
-    'history.user': async () => ({ name: localUserName(ctx.db) }),
-    'history.setUser': async ({ name }) => ({ name: setLocalUserName(ctx.db, name) }),
+    'history.user': async () => ({ name: await ctx.store.localUserName() }),
+    // The local user's name is the workstation's own setting (docs/architecture.md).
+    'history.setUser': async ({ name }) => ({ name: setLocalUserName(workstationDb(ctx.store), name) }),
   };
 }

@@ -4,10 +4,9 @@ import type { AssetType, DealState, LoanType, Priority } from '../contract';
 import { dealCollateralTotals, noteRate, type CollateralRollupFigures } from '../domain';
 import type { GatewayContext } from '../gateway/context';
 import { underwritingSettings } from '../gateway/context';
-import { collateralRollups, computeDealMetrics, storedRollups } from '../gateway/figures';
+import { collateralRollups, computeDealMetrics, storedRollups } from '../figures';
 import { collateralAddressesByDeal, collateralIdsByDeal, pipelineDeals, type PipelineDealRow } from '../store/pipeline-query';
-import { storeVersion } from '../store/report-query';
-import { storeIsOpen } from '../store/transactions';
+import { workstationDb } from '../store/sqlite-store';
 
 /*
  * The deals pipeline: one row per deal with its stored fields and its figures (DSCR, debt yield,
@@ -26,6 +25,9 @@ import { storeIsOpen } from '../store/transactions';
  *   'pipeline.progress' events). Visible deals can jump the queue (prioritize).
  *
  * An answer is reused while the store and the settings are unchanged (storeVersion).
+ *
+ * Workstation-only (docs/architecture.md): its queries are the SQLite store's own
+ * (store/pipeline-query.ts, through workstationDb); the figures go through the storage port.
  */
 
 export const INLINE_LIMIT = 250;
@@ -55,18 +57,21 @@ export class PipelineService {
   ) {}
 
   /** Every deal's row, with figures where its collaterals have them; starts computing the rest. */
-  rows(): PipelineResult {
-    const settings = underwritingSettings(this.ctx);
-    const key = `${storeVersion(this.ctx.db)}|${settings.dayCount}/${settings.dscrNumerator}`;
+  async rows(): Promise<PipelineResult> {
+    const store = this.ctx.store;
+    const settings = await underwritingSettings(this.ctx);
+    const key = `${await store.storeVersion()}|${settings.dayCount}/${settings.dscrNumerator}`;
     if (this.last?.key === key) return this.last.result;
 
-    const deals = pipelineDeals(this.ctx.db);
-    const collateralsOf = collateralIdsByDeal(this.ctx.db);
-    const addressesOf = collateralAddressesByDeal(this.ctx.db);
-    let figures = storedRollups(this.ctx.db);
+    // The SQLite queries run one after another without an await in between: one state of the store.
+    const db = workstationDb(store);
+    const deals = pipelineDeals(db);
+    const collateralsOf = collateralIdsByDeal(db);
+    const addressesOf = collateralAddressesByDeal(db);
+    let figures = await storedRollups(store);
     const missing = [...new Set([...collateralsOf.values()].flat())].filter((id) => !figures.has(id));
     if (missing.length > 0 && missing.length <= (this.options.inlineLimit ?? INLINE_LIMIT)) {
-      figures = new Map([...figures, ...collateralRollups(this.ctx.db, missing)]);
+      figures = new Map([...figures, ...(await collateralRollups(store, missing))]);
     } else if (missing.length > 0) {
       for (const id of missing) this.queue.add(id);
       this.start();
@@ -85,7 +90,7 @@ export class PipelineService {
     });
     const result = { rows, pending };
     // Inline computation stored figures: the key to reuse is the store's version after it.
-    this.last = { key: `${storeVersion(this.ctx.db)}|${settings.dayCount}/${settings.dscrNumerator}`, result, collateralsOf };
+    this.last = { key: `${await store.storeVersion()}|${settings.dayCount}/${settings.dscrNumerator}`, result, collateralsOf };
     return result;
   }
 
@@ -95,12 +100,14 @@ export class PipelineService {
    */
   warmUp(): void {
     setImmediate(() => {
-      if (this.closed || !storeIsOpen(this.ctx.db)) return;
-      try {
-        this.rows();
-      } catch (error) {
-        console.error('[uw] pipeline warm-up failed:', (error as Error).message);
-      }
+      void (async () => {
+        if (this.closed || !(await this.ctx.store.isStoreOpen())) return;
+        try {
+          await this.rows();
+        } catch (error) {
+          console.error('[uw] pipeline warm-up failed:', (error as Error).message);
+        }
+      })();
     });
   }
 
@@ -147,10 +154,10 @@ export class PipelineService {
         const step = [...this.queue].slice(0, Math.min(10, max - done));
         for (const id of step) this.queue.delete(id);
         try {
-          collateralRollups(this.ctx.db, step);
+          await collateralRollups(this.ctx.store, step);
         } catch (error) {
           // The store was closed (shutdown): stop; the next request retries.
-          if (!storeIsOpen(this.ctx.db)) return;
+          if (!(await this.ctx.store.isStoreOpen())) return;
           console.error('[uw] pipeline figures failed:', (error as Error).message);
           return;
         }

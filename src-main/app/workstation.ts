@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { resumePendingImports } from '../gateway/import-collaterals';
 import { createOfflinePlaceLookup } from '../gateway/place-lookup/offline-place-lookup';
-import { closeDb, openDb, STORE_FILE } from '../store/db';
+import { closeSqliteStore, openSqliteStore, STORE_FILE } from '../store/sqlite-store';
 import { loadSystemConfig } from '../store/system-config';
 import { createChannelTable } from './channels';
 import type { AppDispatcher, Emit, ExportTargetChooser, SyncEnvironment } from './environment';
@@ -31,9 +31,9 @@ export interface Workstation {
 export function openWorkstation(options: OpenWorkstationOptions): Workstation {
   const dataDir = resolve(options.dataDir);
   const config = loadSystemConfig(dataDir);
-  const db = openDb({ file: join(dataDir, STORE_FILE), ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+  const store = openSqliteStore({ file: join(dataDir, STORE_FILE), ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
   try {
-    const gateway = { db, places: createOfflinePlaceLookup(), config, now: () => new Date() };
+    const gateway = { store, places: createOfflinePlaceLookup(), config, now: () => new Date() };
     const table = createChannelTable({
       mode: options.mode,
       gateway,
@@ -43,17 +43,17 @@ export function openWorkstation(options: OpenWorkstationOptions): Workstation {
       exportTarget: options.exportTarget,
       sync: options.sync,
     });
-    resumePendingImports(gateway);
+    void resumePendingImports(gateway);
     return {
       dispatch: table.dispatch,
       dataDir,
       close() {
         table.close();
-        closeDb(db);
+        void closeSqliteStore(store);
       },
     };
   } catch (error) {
-    closeDb(db);
+    void closeSqliteStore(store);
     throw error;
   }
 }

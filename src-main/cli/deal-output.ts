@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { GatewayContext } from '../gateway/context';
 import type { PlaceLookup } from '../gateway/place-lookup/place-lookup';
-import { closeDb, openDb, STORE_FILE } from '../store/db';
+import { closeSqliteStore, openSqliteStore, STORE_FILE } from '../store/sqlite-store';
 import { loadSystemConfig } from '../store/system-config';
 import { parseCommandArgs, UsageError } from './args';
 
@@ -83,10 +83,10 @@ export function localUser(): string | undefined {
 /** Runs `work` with a gateway context over the data directory's store, closed afterwards. */
 export async function withStore<T>(dataDir: string, work: (ctx: GatewayContext) => Promise<T>): Promise<T> {
   const config = loadSystemConfig(dataDir);
-  const db = openDb({ file: join(dataDir, STORE_FILE) });
+  const store = openSqliteStore({ file: join(dataDir, STORE_FILE) });
   try {
-    return await work({ db, places: NO_PLACE_LOOKUP, config, now: () => new Date() });
+    return await work({ store, places: NO_PLACE_LOOKUP, config, now: () => new Date() });
   } finally {
-    closeDb(db);
+    await closeSqliteStore(store);
   }
 }

@@ -6,8 +6,7 @@ import type { ReportQuery } from '../gateway/cross-deal-report';
 import type { PlaceLookup } from '../gateway/place-lookup/place-lookup';
 import { parseBody } from '../gateway/validation';
 import { exportReport, REPORT_FORMATS, type ReportFormat } from '../reports';
-import { closeDb, openDb, STORE_FILE } from '../store/db';
-import { beginReadSnapshot } from '../store/report-query';
+import { closeSqliteStore, openSqliteStore, STORE_FILE } from '../store/sqlite-store';
 import { loadSystemConfig } from '../store/system-config';
 import { parseCommandArgs, UsageError } from './args';
 
@@ -108,15 +107,14 @@ export async function report(argv: string[]): Promise<void> {
   if (paging) process.stderr.write('report: page and pageSize do not apply to a file; writing every matching row\n');
 
   const config = loadSystemConfig(dataDir);
-  const db = openDb({ file: join(dataDir, STORE_FILE) });
+  const store = openSqliteStore({ file: join(dataDir, STORE_FILE) });
   const sorting = progressPrinter(process.stderr, `sorting by ${query.sortBy}:`);
   const progress = progressPrinter(process.stderr, 'writing');
   try {
-    const ctx: GatewayContext = { db, places: NO_PLACE_LOOKUP, config, now: () => new Date() };
     // This connection is the command's own: one read snapshot for the whole report, so the
     // rows and the totals agree even while a server writes to the same data directory.
-    const endSnapshot = beginReadSnapshot(db);
-    try {
+    await store.snapshot(async (tx) => {
+      const ctx: GatewayContext = { store: tx, places: NO_PLACE_LOOKUP, config, now: () => new Date() };
       const result = await exportReport(ctx, query, {
         format,
         file: out,
@@ -129,10 +127,8 @@ export async function report(argv: string[]): Promise<void> {
       });
       progress.end();
       process.stdout.write(`wrote ${result.rows} rows to ${out}\n`);
-    } finally {
-      endSnapshot();
-    }
+    });
   } finally {
-    closeDb(db);
+    await closeSqliteStore(store);
   }
 }

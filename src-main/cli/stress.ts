@@ -5,7 +5,7 @@ import type { SystemConfig } from '../contract/system-config';
 import type { GatewayContext } from '../gateway/context';
 import type { PlaceLookup } from '../gateway/place-lookup/place-lookup';
 import { exportPortfolioStress, STRESS_FORMATS, StressRequestError, type StressFormat } from '../reports';
-import { closeDb, openDb, STORE_FILE } from '../store/db';
+import { closeSqliteStore, openSqliteStore, STORE_FILE } from '../store/sqlite-store';
 import { loadSystemConfig } from '../store/system-config';
 import { parseCommandArgs, UsageError } from './args';
 import { parseReportFilter } from './report';
@@ -103,10 +103,10 @@ export async function stress(argv: string[]): Promise<void> {
   const { query } = parseReportFilter(args.filter);
   const { sortBy: _sortBy, sortDirection: _sortDirection, ...filter } = query;
 
-  const db = openDb({ file: join(dataDir, STORE_FILE) });
+  const store = openSqliteStore({ file: join(dataDir, STORE_FILE) });
   let lastTenth = -1;
   try {
-    const ctx: GatewayContext = { db, places: NO_PLACE_LOOKUP, config, now: () => new Date() };
+    const ctx: GatewayContext = { store, places: NO_PLACE_LOOKUP, config, now: () => new Date() };
     const result = await exportPortfolioStress(
       ctx,
       { scenarios, filter, ...(args.profile !== undefined ? { profileName: args.profile } : {}) },
@@ -130,6 +130,6 @@ export async function stress(argv: string[]): Promise<void> {
     });
     process.stdout.write(`wrote ${result.deals} deals x ${scenarios.length} scenarios to ${out}\n`);
   } finally {
-    closeDb(db);
+    await closeSqliteStore(store);
   }
 }

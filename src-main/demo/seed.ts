@@ -1,8 +1,8 @@
 // Fills an empty store with the demo portfolio, all of it or none of it, through the store's
 // bulk insert.
 
-import type { Db } from '../store/db';
-import { insertIntoEmptyStore, storeHasDeals, type BulkTableName } from '../store/bulk-insert';
+import type { BulkTableName } from '../store/bulk-insert';
+import type { StorePort } from '../store/port';
 import { DEMO_TABLE_ORDER, generateDemoPortfolio, type DemoPortfolio, type DemoPortfolioOptions } from './generate';
 
 export interface SeedDemoOptions extends DemoPortfolioOptions {
@@ -28,19 +28,19 @@ const MAY_EXIST: ReadonlySet<BulkTableName> = new Set(['users', 'loansPackages']
  * Generates the demo portfolio and inserts it when the store has no deals; otherwise leaves the
  * store alone and returns `{ seeded: false }`.
  */
-export function seedDemoPortfolio(db: Db, options: SeedDemoOptions = {}): SeedDemoResult {
-  if (storeHasDeals(db)) return { seeded: false };
+export async function seedDemoPortfolio(store: StorePort, options: SeedDemoOptions = {}): Promise<SeedDemoResult> {
+  if (await store.storeHasDeals()) return { seeded: false };
   const { onProgress, ...generatorOptions } = options;
-  return insertDemoPortfolio(db, generateDemoPortfolio(generatorOptions), onProgress);
+  return insertDemoPortfolio(store, generateDemoPortfolio(generatorOptions), onProgress);
 }
 
 /** Inserts a generated portfolio (all or nothing) unless the store has deals by then. */
-export function insertDemoPortfolio(
-  db: Db,
+export async function insertDemoPortfolio(
+  store: StorePort,
   portfolio: DemoPortfolio,
   onProgress?: (done: number, total: number) => void,
-): SeedDemoResult {
+): Promise<SeedDemoResult> {
   const counts = Object.fromEntries(DEMO_TABLE_ORDER.map((key) => [key, portfolio[key].length])) as DemoRowCounts;
-  const result = insertIntoEmptyStore(db, { order: DEMO_TABLE_ORDER, rows: portfolio, mayExist: MAY_EXIST, onProgress });
+  const result = await store.insertIntoEmptyStore({ order: DEMO_TABLE_ORDER, rows: portfolio, mayExist: MAY_EXIST, onProgress });
   return result.inserted ? { seeded: true, counts, rows: result.rows } : { seeded: false };
 }

@@ -30,22 +30,19 @@ import {
   type SizingField,
   type SizingInput,
 } from '../domain';
-import { dealRead, type DealRead } from '../store/deal-read';
-import { selectReportDealIds, type ReportSelection } from '../store/report-query';
+import { dealFiguresOfEntries, dealLoanTerms, FIGURES_VERSION, loadDealAnalysisInputs, type DealAnalysisInput } from '../figures';
+import type { DealRead, ReportSelection } from '../store/port';
 import { underwritingSettingsOf } from '../store/system-config';
-import { readSnapshot } from '../store/transactions';
-import { loadDealAnalysisInputs, type DealAnalysisInput } from './analysis-inputs';
 import { underwritingSettings, type GatewayContext } from './context';
 import { requestPolicy } from './credit-policies';
-import { dealFiguresOfEntries, dealLoanTerms, FIGURES_VERSION } from './figures';
 import { failure, missingEntity, ok, type Failure } from './result';
 import { parseBody } from './validation';
 
 // The analysis endpoints (issue 14, extensions beyond the spec): sizeLoan, stressDeal and
 // stressPortfolio. Inputs come from the store through the functions of the reads; the math is the
 // domain's (sizing, stress, breakpoints, sensitivity, portfolio-stress). Every call only reads:
-// each runs its reads synchronously inside one read snapshot (readSnapshot), which also keeps the
-// figure cache from being written.
+// each runs its reads inside one read snapshot (StorePort.snapshot), which also keeps the figure
+// cache from being written.
 
 // --- sizeLoan ------------------------------------------------------------------------------
 
@@ -69,12 +66,12 @@ export async function sizeLoan(ctx: GatewayContext, body: unknown): Promise<Size
   const parsed = parseBody(SizeLoanRequestDto, body);
   if (!parsed.ok) return parsed.failure;
   const request = parsed.value;
-  const resolved = requestPolicy(ctx, request.profileName, request.policy);
+  const resolved = await requestPolicy(ctx, request.profileName, request.policy);
   if (!resolved.ok) return resolved.failure;
   const { profileName, policy } = resolved.value;
   const given = request.inputs ?? {};
 
-  const size = (read: DealRead | undefined): SizeLoanResponseDto | Failure => {
+  const size = async (store: GatewayContext['store'], read: DealRead | undefined): Promise<SizeLoanResponseDto | Failure> => {
     let input: SizingInput;
     let fromDeal = new Set<SizingField>();
     if (read !== undefined) {
@@ -82,7 +79,7 @@ export async function sizeLoan(ctx: GatewayContext, body: unknown): Promise<Size
         return failure('ValidationError', 'dealId', 'The deal has no collateral: it has no NOI or value to size a loan on. Give inputs.noi (and inputs.value) to size it.');
       }
       const settings = underwritingSettingsOf(read.settings);
-      const { totals, metrics } = dealFiguresOfEntries(ctx.db, read.deal, read.figures, settings);
+      const { totals, metrics } = await dealFiguresOfEntries(store, read.deal, read.figures, settings);
       const terms = dealLoanTerms(read.deal);
       const basis = ltvBasis(terms.userSelectedLtv, totals);
       const basisValue = ltvBasisValue(basis, totals);
@@ -103,7 +100,7 @@ export async function sizeLoan(ctx: GatewayContext, body: unknown): Promise<Size
         dscrIncome: settings.dscrNumerator === 'NetCashFlow' ? noi - (totals.netOperatingIncome - totals.netIncome) : undefined,
       };
     } else {
-      input = { ...definedOnly(given), dayCount: underwritingSettings(ctx).dayCount };
+      input = { ...definedOnly(given), dayCount: (await underwritingSettings(ctx)).dayCount };
     }
     const sized = sizeLoanOn(input, policy);
     if (!sized.ok) {
@@ -114,16 +111,16 @@ export async function sizeLoan(ctx: GatewayContext, body: unknown): Promise<Size
     return ok({ ...sized.value, profileName, policy });
   };
 
-  if (request.dealId === undefined) return size(undefined);
-  const read = dealRead(ctx.db, request.dealId, FIGURES_VERSION);
+  if (request.dealId === undefined) return size(ctx.store, undefined);
+  const read = await ctx.store.dealRead(request.dealId, FIGURES_VERSION);
   if (!read) return missingEntity('dealId', 'deal');
   // With every collateral's figures stored, the one statement of dealRead is all there is to read
   // (the fast path of getDealInfo). Otherwise the figures are computed inside a read snapshot,
   // which also keeps them from being stored: an analysis writes nothing.
-  if (read.figures.every((f) => f.figures !== null)) return size(read);
-  return readSnapshot(ctx.db, () => {
-    const again = dealRead(ctx.db, request.dealId!, FIGURES_VERSION);
-    return again ? size(again) : missingEntity('dealId', 'deal');
+  if (read.figures.every((f) => f.figures !== null)) return size(ctx.store, read);
+  return ctx.store.snapshot(async (tx) => {
+    const again = await tx.dealRead(request.dealId!, FIGURES_VERSION);
+    return again ? size(tx, again) : missingEntity('dealId', 'deal');
   });
 }
 
@@ -160,13 +157,13 @@ export async function stressDeal(ctx: GatewayContext, body: unknown): Promise<St
   const parsed = parseBody(StressDealRequestDto, body);
   if (!parsed.ok) return parsed.failure;
   const request = parsed.value;
-  const resolved = requestPolicy(ctx, request.profileName, request.policy);
+  const resolved = await requestPolicy(ctx, request.profileName, request.policy);
   if (!resolved.ok) return resolved.failure;
   const { profileName, policy } = resolved.value;
-  const settings = underwritingSettings(ctx);
+  const settings = await underwritingSettings(ctx);
 
-  return readSnapshot(ctx.db, () => {
-    const loaded = loadDealAnalysisInputs(ctx.db, [request.dealId], settings).get(request.dealId);
+  return ctx.store.snapshot(async (tx) => {
+    const loaded = (await loadDealAnalysisInputs(tx, [request.dealId], settings)).get(request.dealId);
     if (!loaded) return missingEntity('dealId', 'deal');
     const base = stressDealOn(loaded.input).metrics;
     const bad = unstressable(loaded, base.noi);
@@ -245,21 +242,24 @@ export function portfolioRow(loaded: DealAnalysisInput, scenarios: readonly Scen
  * read in one snapshot; between batches the event loop runs, so the store may change between
  * them (as the report's shared-connection path).
  */
-export function openPortfolioStress(ctx: GatewayContext, request: PortfolioStressRequest): { ok: true; value: OpenedPortfolioStress } | { ok: false; failure: Failure } {
-  const resolved = requestPolicy(ctx, request.profileName, request.policy);
+export async function openPortfolioStress(
+  ctx: GatewayContext,
+  request: PortfolioStressRequest,
+): Promise<{ ok: true; value: OpenedPortfolioStress } | { ok: false; failure: Failure }> {
+  const resolved = await requestPolicy(ctx, request.profileName, request.policy);
   if (!resolved.ok) return resolved;
   const { profileName, policy } = resolved.value;
   const scenarios = request.scenarios;
-  const settings = underwritingSettings(ctx);
-  const dealIds = selectReportDealIds(ctx.db, selectionOf(request.filter));
+  const settings = await underwritingSettings(ctx);
+  const dealIds = await ctx.store.selectReportDealIds(selectionOf(request.filter));
   let base: PortfolioAccumulator = portfolioAccumulator(policy);
   let stressed: PortfolioAccumulator[] = scenarios.map(() => portfolioAccumulator(policy));
 
   async function* batches(): AsyncGenerator<PortfolioStressRowDto[], void, undefined> {
     for (let i = 0; i < dealIds.length; i += PORTFOLIO_BATCH) {
       const ids = dealIds.slice(i, i + PORTFOLIO_BATCH);
-      const rows = readSnapshot(ctx.db, () => {
-        const loaded = loadDealAnalysisInputs(ctx.db, ids, settings);
+      const rows = await ctx.store.snapshot(async (tx) => {
+        const loaded = await loadDealAnalysisInputs(tx, ids, settings);
         return ids.filter((id) => loaded.has(id)).map((id) => portfolioRow(loaded.get(id)!, scenarios, policy));
       });
       for (const row of rows) {
@@ -294,7 +294,7 @@ export async function stressPortfolio(ctx: GatewayContext, body: unknown): Promi
   const parsed = parseBody(StressPortfolioRequestDto, body);
   if (!parsed.ok) return parsed.failure;
   const request = parsed.value;
-  const opened = openPortfolioStress(ctx, request);
+  const opened = await openPortfolioStress(ctx, request);
   if (!opened.ok) return opened.failure;
   const run = opened.value;
   const from = (request.page - 1) * request.pageSize;

@@ -7,7 +7,7 @@ import {
   type UpdateErrorType,
 } from '../contract';
 import type { SystemConfig } from '../contract/system-config';
-import { dealColumnNullable, isDealColumn, type DealColumn, type DealSnapshot, type DealUpdateSession } from '../store/deal-updates';
+import { dealColumnNullable, isDealColumn, type DealColumn, type DealSnapshot } from '../store/deal-updates';
 import type { DealRow } from '../store/deals';
 
 // The value rules of the bulk update, one property at a time. The kind of each property
@@ -37,8 +37,20 @@ export interface CheckContext {
    * A function: only the Status rule asks, and the current State is read only when needed.
    */
   stateAfter: () => DealState | null;
-  session: DealUpdateSession;
+  session: DealReferences;
   config: SystemConfig;
+}
+
+/**
+ * What a rule asks of the store about the values it checks, answered from memory: the request's
+ * unit of work reads every referenced user, file and loans package beforehand (bulk-update.ts),
+ * so the checks themselves stay synchronous whatever the engine.
+ */
+export interface DealReferences {
+  userExists(id: string): boolean;
+  /** Whether `fileId` is a file of the deal `dealId` (the files table). */
+  dealHasFile(dealId: string, fileId: string): boolean;
+  loansPackageExists(id: string): boolean;
 }
 
 const PROPERTY_NAMES: ReadonlySet<string> = new Set(BulkUpdateProperty.options);

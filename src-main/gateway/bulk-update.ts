@@ -9,10 +9,8 @@ import {
   type UpdateEngineError,
 } from '../contract';
 import type { SystemConfig } from '../contract/system-config';
-import { inDealUpdateTransaction, type DealColumn, type DealPatch, type DealSnapshot, type DealUpdateSession } from '../store/deal-updates';
-import { recordHistory, type HistoryChange } from '../store/deal-history';
-import type { DealRow } from '../store/deals';
-import { dealEditRecorder } from '../store/sync-outbox';
+import type { DealPatch } from '../store/deal-updates';
+import type { DealColumn, DealRow, DealSnapshot, DealUpdateWrite, HistoryChange, StorePort } from '../store/port';
 import {
   checkPAndI,
   checkUpdate,
@@ -22,6 +20,7 @@ import {
   PROPERTY_COLUMNS,
   type CheckContext,
   type ColumnValue,
+  type DealReferences,
   type LoanTerms,
   type Problem,
   type WireValue,
@@ -53,13 +52,14 @@ interface RequestScan {
   ids: string[];
   /** The valid property names it sets. */
   properties: Set<BulkUpdateProperty>;
-  /** The values of its Owner and LoansPackageId updates, as the text their checks see. */
+  /** The values of its Owner, LoansPackageId and MainImageFileId updates, as the text their checks see. */
   owners: Set<string>;
   loansPackages: Set<string>;
+  files: Set<string>;
 }
 
 function scanRequest(items: readonly WireItem[]): RequestScan {
-  const scan: RequestScan = { ids: [], properties: new Set(), owners: new Set(), loansPackages: new Set() };
+  const scan: RequestScan = { ids: [], properties: new Set(), owners: new Set(), loansPackages: new Set(), files: new Set() };
   for (const item of items) {
     scan.ids.push(item.id);
     for (const { property, value } of item.updates) {
@@ -68,6 +68,7 @@ function scanRequest(items: readonly WireItem[]): RequestScan {
       if (value === null) continue;
       if (property === 'Owner') scan.owners.add(String(value));
       else if (property === 'LoansPackageId') scan.loansPackages.add(String(value));
+      else if (property === 'MainImageFileId') scan.files.add(String(value));
     }
   }
   return scan;
@@ -124,7 +125,7 @@ class ItemContext implements CheckContext {
   constructor(
     readonly deal: DealSnapshot,
     private readonly item: WireItem,
-    readonly session: DealUpdateSession,
+    readonly session: DealReferences,
     readonly config: SystemConfig,
   ) {}
   stateAfter(): DealState | null {
@@ -160,7 +161,7 @@ function repeatedProperties(updates: WireItem['updates']): Set<string> | null {
 }
 
 /** Checks every update of one item; the patch is applied only when there is no problem. */
-export function planItem(ctx: GatewayContext, session: DealUpdateSession, deal: DealSnapshot, item: WireItem): ItemOutcome {
+export function planItem(ctx: GatewayContext, session: DealReferences, deal: DealSnapshot, item: WireItem): ItemOutcome {
   const problems: ItemOutcome['problems'] = [];
   const patch: Record<string, ColumnValue | null> = {};
   const changed = new Set<BulkUpdateProperty>();
@@ -238,28 +239,68 @@ export function historyFieldOf(column: DealColumn): string {
 }
 
 /**
- * bulkUpdateDeals, synchronously. `guard` runs first inside the transaction and may throw to
- * refuse the whole request (the undo checks there that the field has not changed since).
+ * Reads what the checks of a request refer to (its owners, loans packages and files), each table
+ * once for the whole request, and answers the checks from memory. A value the request did not
+ * name is a bug here, not an answer.
  */
-export function bulkUpdateDealsNow(ctx: GatewayContext, input: unknown, guard?: () => void): UpdateDealsResponseDto | Failure {
+export async function readReferences(store: StorePort, scan: Pick<RequestScan, 'owners' | 'loansPackages' | 'files'>): Promise<DealReferences> {
+  const users = scan.owners.size > 0 ? await store.existingUsers(scan.owners) : new Set<string>();
+  const packages = scan.loansPackages.size > 0 ? await store.existingLoansPackages(scan.loansPackages) : new Set<string>();
+  const files = scan.files.size > 0 ? await store.fileDealIds(scan.files) : new Map<string, string | null>();
+  const asked = (set: ReadonlySet<string>, id: string, what: string) => {
+    if (!set.has(id)) throw new Error(`bulkUpdateDeals: the ${what} ${JSON.stringify(id)} was not read`);
+  };
+  return {
+    userExists(id) {
+      asked(scan.owners, id, 'user');
+      return users.has(id);
+    },
+    loansPackageExists(id) {
+      asked(scan.loansPackages, id, 'loans package');
+      return packages.has(id);
+    },
+    dealHasFile(dealId, fileId) {
+      asked(scan.files, fileId, 'file');
+      return files.get(fileId) === dealId;
+    },
+  };
+}
+
+/** The references of one item's updates (previewDealEdit plans a single item). */
+export function scanItem(item: WireItem): RequestScan {
+  return scanRequest([item]);
+}
+
+/**
+ * bulkUpdateDeals, with an optional `guard`: it runs first inside the unit of work (through its
+ * `tx`) and may throw to refuse the whole request (the undo checks there that the field has not
+ * changed since).
+ *
+ * One unit of work (StorePort.transaction): the deals and the references are read, every item
+ * is planned in memory, then the accepted patches (with their outbox edits) and the history are
+ * written, all inside the unit, so the checks hold for the writes and the whole request commits
+ * or none of it does, however many requests run at once.
+ */
+export async function bulkUpdateDealsNow(
+  ctx: GatewayContext,
+  input: unknown,
+  guard?: (tx: StorePort) => Promise<void>,
+): Promise<UpdateDealsResponseDto | Failure> {
   const parsed = parseBody(WireRequest, input);
   if (!parsed.ok) return parsed.failure;
   const items = parsed.value.itemsToUpdate;
   const updatedAt = ctx.now().toISOString();
 
   const scan = scanRequest(items);
+  const actor = await actorOf(ctx);
 
-  return inDealUpdateTransaction(ctx.db, (session) => {
-    guard?.();
-    const actor = actorOf(ctx);
+  return ctx.store.transaction(async (tx) => {
+    if (guard) await guard(tx);
     const history: HistoryChange[] = [];
-    // Which of the deals are synced with the platform: their edits are queued in the outbox, in
-    // this same transaction.
-    const outbox = dealEditRecorder(ctx.db, scan.ids);
-    const current = session.deals(scan.ids, columnsToRead(scan.properties));
+    const writes: DealUpdateWrite[] = [];
+    const current = await tx.dealSnapshots(scan.ids, columnsToRead(scan.properties));
     // The references the values make: each table asked once for the whole request.
-    session.loadUsers(scan.owners);
-    session.loadLoansPackages(scan.loansPackages);
+    const references = await readReferences(tx, scan);
     const errors: UpdateEngineError[] = [];
     const updated = new Set<string>();
     for (const item of items) {
@@ -268,7 +309,7 @@ export function bulkUpdateDealsNow(ctx: GatewayContext, input: unknown, guard?: 
         errors.push({ id: item.id, operation: 'Update', errorType: 'IdNotFound', description: 'No deal exists with this id.', fieldName: 'id' });
         continue;
       }
-      const { patch, problems } = planItem(ctx, session, deal, item);
+      const { patch, problems } = planItem(ctx, references, deal, item);
       if (problems.length > 0) {
         for (const { fieldName, problem } of problems) {
           errors.push({ id: item.id, operation: 'Update', errorType: problem.errorType, description: problem.description, fieldName });
@@ -276,30 +317,25 @@ export function bulkUpdateDealsNow(ctx: GatewayContext, input: unknown, guard?: 
         continue;
       }
       if (Object.keys(patch).length > 0) {
-        session.apply(deal.id, patch, updatedAt);
-        // The history, in this same transaction: every column whose value changed (a State move
-        // that clears the Status included).
+        // The history: every column whose value changed (a State move that clears the Status included).
         for (const column of Object.keys(patch) as DealColumn[]) {
           const before = deal[column] ?? null;
           const after = patch[column] ?? null;
           if (before !== after) history.push({ dealId: deal.id, field: historyFieldOf(column), oldValue: before, newValue: after });
         }
-        // A deal synced with the platform: the same transaction queues the change in the outbox.
-        if (outbox.tracks(deal.id)) {
-          outbox.record(
-            deal.id,
-            item.updates.map(({ property }) => {
-              const column = PROPERTY_COLUMNS[property as BulkUpdateProperty];
-              return { property, before: deal[column], after: patch[column] };
-            }),
-          );
-        }
+        // What the outbox queues, should the deal be synced with a platform (the store decides).
+        const edits = item.updates.map(({ property }) => {
+          const column = PROPERTY_COLUMNS[property as BulkUpdateProperty];
+          return { property, before: deal[column], after: patch[column] };
+        });
+        writes.push({ dealId: deal.id, patch, edits });
         // A later item for the same deal starts from this one's values.
         Object.assign(deal, patch);
       }
       updated.add(deal.id);
     }
-    recordHistory(ctx.db, actor, updatedAt, history);
+    await tx.applyDealUpdates(writes, updatedAt);
+    await tx.recordHistory(actor, updatedAt, history);
     return ok({ errors, updatedEntities: [...updated] });
   });
 }

@@ -1,10 +1,8 @@
 import type { CollateralCashFlowResponseDto, RevenueValuationDto } from '../contract';
 import { dcf, dealCollateralTotals, debtYield, dscr, incomeValuation, ltv, rentRollSummary, type CashFlow } from '../domain';
-import { itemsOfRentRolls } from '../store/components';
-import { collateralRow, collateralsOfDeal, dealIdsOfCollateral, dealRows } from '../store/deals';
 import type { RevenueValuationRow } from '../store/valuations';
 import { underwritingSettings, type GatewayContext } from './context';
-import { collateralRollups, computeCollaterals, computeDealMetrics, groupBy, type CollateralComputed } from './figures';
+import { collateralRollups, computeCollaterals, computeDealMetrics, groupBy, type CollateralComputed } from '../figures';
 import { missingEntity, ok, type Failure } from './result';
 
 function dcfModel(v: RevenueValuationRow) {
@@ -29,18 +27,18 @@ function dcfOf(v: RevenueValuationRow, cf: CashFlow, value: number) {
 }
 
 /** The deals a collateral secures, with the figures of each that do not depend on the valuation. */
-function securedDeals(ctx: GatewayContext, collateralId: string) {
-  const settings = underwritingSettings(ctx);
-  return {
-    settings,
-    deals: dealRows(ctx.db, dealIdsOfCollateral(ctx.db, collateralId)).map((deal) => {
-      const totals = dealCollateralTotals([...collateralRollups(ctx.db, collateralsOfDeal(ctx.db, deal.id).map((x) => x.id)).values()]);
-      return { deal, m: computeDealMetrics(deal, totals, settings) };
-    }),
-  };
+async function securedDeals(ctx: GatewayContext, collateralId: string) {
+  const settings = await underwritingSettings(ctx);
+  const deals = [];
+  for (const deal of await ctx.store.dealRows(await ctx.store.dealIdsOfCollateral(collateralId))) {
+    const collateralIds = (await ctx.store.collateralsOfDeal(deal.id)).map((x) => x.id);
+    const totals = dealCollateralTotals([...(await collateralRollups(ctx.store, collateralIds)).values()]);
+    deals.push({ deal, m: computeDealMetrics(deal, totals, settings) });
+  }
+  return { settings, deals };
 }
 
-function revenueValuationDto(c: CollateralComputed, secured: ReturnType<typeof securedDeals>, v: RevenueValuationRow): RevenueValuationDto {
+function revenueValuationDto(c: CollateralComputed, secured: Awaited<ReturnType<typeof securedDeals>>, v: RevenueValuationRow): RevenueValuationDto {
   const cf = c.cashFlows.get(v.id)!;
   const totalValuation = incomeValuation(cf.netOperatingIncome, v.capRate);
   const d = dcfOf(v, cf, totalValuation);
@@ -94,9 +92,9 @@ function revenueValuationDto(c: CollateralComputed, secured: ReturnType<typeof s
 }
 
 export async function getCollateralCashFlow(ctx: GatewayContext, id: string): Promise<CollateralCashFlowResponseDto | Failure> {
-  const row = collateralRow(ctx.db, id);
+  const row = await ctx.store.collateralRow(id);
   if (!row) return missingEntity('id', 'collateral');
-  const [c] = computeCollaterals(ctx.db, [row]);
+  const [c] = await computeCollaterals(ctx.store, [row]);
   const collateral = c!;
   const rolls = collateral.components.flatMap((comp) => comp.rentRolls);
   // The selected rent rolls were summarised with their components: only the others are read here.
@@ -105,9 +103,9 @@ export async function getCollateralCashFlow(ctx: GatewayContext, id: string): Pr
     if (comp.selectedRentRoll) revenues.set(comp.selectedRentRoll.row.id, comp.selectedRentRoll.summary.totalAnnualRevenue);
   }
   const others = rolls.filter((r) => !revenues.has(r.id));
-  const itemsByRoll = groupBy(itemsOfRentRolls(ctx.db, others.map((r) => r.id)), (i) => i.rentRollId);
+  const itemsByRoll = groupBy(await ctx.store.itemsOfRentRolls(others.map((r) => r.id)), (i) => i.rentRollId);
   for (const r of others) revenues.set(r.id, rentRollSummary({ items: itemsByRoll.get(r.id) ?? [], effectiveDate: r.effectiveDate }).totalAnnualRevenue);
-  const secured = securedDeals(ctx, row.id);
+  const secured = await securedDeals(ctx, row.id);
   const market = collateral.revenueValuations.find((v) => v.isMarket) ?? null;
   const main = collateral.mainValuation;
   const alt = collateral.mainAlternativeValuation;

@@ -8,10 +8,9 @@ import {
   type DealGraphReadsDto,
   type DealGraphsResponseDto,
 } from '../contract';
-import { readChangePage } from '../store/change-feed';
 import { getCollateralCashFlow } from './cash-flow-read';
 import { getBaseComponentInfo, getCommercialComponentInfo, getHotelComponentInfo, getResidentialComponentInfo } from './component-reads';
-import type { GatewayContext } from './context';
+import { within, type GatewayContext } from './context';
 import { getCrossDealCollateralReport } from './cross-deal-report';
 import { getCollateralComponentSummary, getDealCollateralSummary, getDealComponentSummary, getDealFunds, getDealInfo } from './deal-reads';
 import { getCompanyInfo, getPersonInfo } from './party-reads';
@@ -54,7 +53,7 @@ export async function getDealChanges(ctx: GatewayContext, query: Record<string, 
   if (since !== undefined && !from) return refused('not a cursor of this API');
   const after = from ?? { seq: 0, dealId: '' };
   // One more row than asked tells whether more follow.
-  const { head, rows } = readChangePage(ctx.db, after, limit + 1);
+  const { head, rows } = await ctx.store.readChangePage(after, limit + 1);
   if (from && from.storeId !== head.storeId) return refused('it comes from another store');
   if (from && from.seq > head.seq) return refused('it is ahead of this store, as after a restore');
   const page = rows.slice(0, limit);
@@ -118,9 +117,9 @@ export async function getDealGraphs(ctx: GatewayContext, body: unknown): Promise
   if (!parsed.ok) return parsed.failure;
   const graphs: DealGraphDto[] = [];
   for (const dealId of new Set(parsed.value.dealIds)) {
-    // The reads are synchronous underneath: a deal's graph is read without other requests in
-    // between; between deals the event loop turns, so 100 graphs (~0.8 s) do not hold the server.
-    graphs.push(await dealGraph(ctx, dealId));
+    // A deal's graph is read in one snapshot, so its reads agree with each other whatever else
+    // writes meanwhile; between deals the event loop turns, so 100 graphs (~0.8 s) do not hold the server.
+    graphs.push(await ctx.store.snapshot((tx) => dealGraph(within(ctx, tx), dealId)));
     await new Promise((resolve) => setImmediate(resolve));
   }
   return ok({ graphs });

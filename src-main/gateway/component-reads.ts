@@ -9,11 +9,10 @@ import type {
   SaleValueComputationType,
 } from '../contract';
 import { ratio, sum } from '../domain';
-import { componentRow, marketDataOf, type LivingUnitRow } from '../store/components';
-import { collateralRow } from '../store/deals';
+import type { LivingUnitRow } from '../store/components';
 import { addressDto } from './address';
 import type { GatewayContext } from './context';
-import { computeComponents, type ComponentComputed } from './figures';
+import { computeComponents, type ComponentComputed } from '../figures';
 import { missingEntity, ok, type Failure } from './result';
 
 type Read<T> = Promise<T | Failure>;
@@ -51,15 +50,15 @@ function unitTotals(c: ComponentComputed) {
   };
 }
 
-function load(ctx: GatewayContext, id: string, kind?: ComponentType): ComponentComputed | null {
-  const row = componentRow(ctx.db, id);
+async function load(ctx: GatewayContext, id: string, kind?: ComponentType): Promise<ComponentComputed | null> {
+  const row = await ctx.store.componentRow(id);
   if (!row || (kind && row.componentType !== kind)) return null;
-  return computeComponents(ctx.db, [row.collateralId]).find((c) => c.row.id === id) ?? null;
+  return (await computeComponents(ctx.store, [row.collateralId])).find((c) => c.row.id === id) ?? null;
 }
 
-function baseInfo(ctx: GatewayContext, c: ComponentComputed): ComponentInfoResponseDto {
-  const collateral = collateralRow(ctx.db, c.row.collateralId)!;
-  const market = marketDataOf(ctx.db, c.row.id);
+async function baseInfo(ctx: GatewayContext, c: ComponentComputed): Promise<ComponentInfoResponseDto> {
+  const collateral = (await ctx.store.collateralRow(c.row.collateralId))!;
+  const market = await ctx.store.marketDataOf(c.row.id);
   return ok({
     id: c.row.id,
     collateralId: c.row.collateralId,
@@ -84,15 +83,15 @@ function baseInfo(ctx: GatewayContext, c: ComponentComputed): ComponentInfoRespo
 }
 
 export async function getBaseComponentInfo(ctx: GatewayContext, id: string): Read<ComponentInfoResponseDto> {
-  const c = load(ctx, id);
+  const c = await load(ctx, id);
   return c ? baseInfo(ctx, c) : missingEntity('id', 'component');
 }
 
 export async function getCommercialComponentInfo(ctx: GatewayContext, id: string): Read<CommercialComponentInfoResponseDto> {
-  const c = load(ctx, id, 'Commercial');
+  const c = await load(ctx, id, 'Commercial');
   if (!c) return missingEntity('id', 'commercial component');
   return {
-    ...baseInfo(ctx, c),
+    ...(await baseInfo(ctx, c)),
     expiringLeases: c.selectedRentRoll?.summary.expiringLeases ?? {},
     livingUnitsInfo: {
       livingUnits: c.units.map((u) => ({
@@ -110,10 +109,10 @@ export async function getCommercialComponentInfo(ctx: GatewayContext, id: string
 }
 
 export async function getResidentialComponentInfo(ctx: GatewayContext, id: string): Read<ResidentialComponentInfoResponseDto> {
-  const c = load(ctx, id, 'Residential');
+  const c = await load(ctx, id, 'Residential');
   if (!c) return missingEntity('id', 'residential component');
   return {
-    ...baseInfo(ctx, c),
+    ...(await baseInfo(ctx, c)),
     expiringLeases: c.selectedRentRoll?.summary.expiringLeases ?? {},
     livingUnitsInfo: {
       livingUnits: c.units.map((u) => ({
@@ -131,10 +130,10 @@ export async function getResidentialComponentInfo(ctx: GatewayContext, id: strin
 }
 
 export async function getHotelComponentInfo(ctx: GatewayContext, id: string): Read<HotelComponentInfoResponseDto> {
-  const c = load(ctx, id, 'Hotel');
+  const c = await load(ctx, id, 'Hotel');
   if (!c || !c.hotel) return missingEntity('id', 'hotel component');
   return {
-    ...baseInfo(ctx, c),
+    ...(await baseInfo(ctx, c)),
     hotelInfo: {
       totalRooms: c.row.hotelTotalRooms,
       averageDailyRate: c.row.hotelAverageDailyRate,

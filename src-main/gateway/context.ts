@@ -1,12 +1,10 @@
 import type { SystemConfig, UnderwritingSettings } from '../contract/system-config';
-import type { Db } from '../store/db';
-import { localUserName, type HistoryActor } from '../store/deal-history';
-import { getUnderwritingSettings } from '../store/system-config';
+import type { HistoryActor, StorePort } from '../store/port';
 import type { PlaceLookup } from './place-lookup/place-lookup';
 
-/** What every gateway function works with: the store, place lookup, configuration and a clock. */
+/** What every gateway function works with: the store (through its port), place lookup, configuration and a clock. */
 export interface GatewayContext {
-  db: Db;
+  store: StorePort;
   places: PlaceLookup;
   config: SystemConfig;
   now: () => Date;
@@ -18,8 +16,8 @@ export interface GatewayContext {
 }
 
 /** The context's actor, or the local user's ui edit when the caller named none. */
-export function actorOf(ctx: GatewayContext): HistoryActor {
-  return ctx.actor ?? { who: localUserName(ctx.db), source: 'ui' };
+export async function actorOf(ctx: GatewayContext): Promise<HistoryActor> {
+  return ctx.actor ?? { who: await ctx.store.localUserName(), source: 'ui' };
 }
 
 /** The same context, acting as `actor`. */
@@ -27,6 +25,11 @@ export function actingAs(ctx: GatewayContext, actor: HistoryActor): GatewayConte
   return { ...ctx, actor };
 }
 
-export function underwritingSettings(ctx: GatewayContext): UnderwritingSettings {
-  return getUnderwritingSettings(ctx.db);
+/** The same context, working inside a unit of work (`tx`). */
+export function within(ctx: GatewayContext, tx: StorePort): GatewayContext {
+  return { ...ctx, store: tx };
+}
+
+export function underwritingSettings(ctx: GatewayContext): Promise<Readonly<UnderwritingSettings>> {
+  return ctx.store.getUnderwritingSettings();
 }

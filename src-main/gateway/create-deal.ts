@@ -8,9 +8,7 @@ import {
   type CreateResidentialDealDto,
   type CreateResponseDto,
 } from '../contract';
-import type { NewDealGraph } from '../store/deal-graph';
-import { insertDealGraphForSync } from '../store/sync-outbox';
-import { userExists } from '../store/users';
+import type { NewDealGraph } from '../store/port';
 import { CREATED_FIELD } from '../contract/history';
 import { actorOf, type GatewayContext } from './context';
 import { failure, ok, type Failure } from './result';
@@ -56,7 +54,7 @@ export async function createDeal(ctx: GatewayContext, kind: CreateDealKind, inpu
   const body = parsed.value as AnyCreate;
   const missing = firstMissing(kind, body);
   if (missing) return missing;
-  if (!userExists(ctx.db, body.ownerId!)) {
+  if (!await ctx.store.userExists(body.ownerId!)) {
     return failure('InvalidCreateValues', 'ownerId', 'ownerId must be the id (e-mail address) of an existing user.');
   }
   const resolved = await ctx.places.resolve(body.address!);
@@ -132,8 +130,8 @@ export async function createDeal(ctx: GatewayContext, kind: CreateDealKind, inpu
     fundUses: [],
   };
   // Linked to a platform: the same transaction queues the create in the outbox.
-  const result = insertDealGraphForSync(ctx.db, graph, { kind, body }, {
-    actor: actorOf(ctx),
+  const result = await ctx.store.insertDealGraphForSync(graph, { kind, body }, {
+    actor: await actorOf(ctx),
     at: now,
     change: { dealId, field: CREATED_FIELD, newValue: { name: graph.deal.seedName, kind, loanAmount: body.loanAmount!, address: place.fullAddress ?? null } },
   });

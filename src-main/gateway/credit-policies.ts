@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { CreditPolicy, CreditPolicyOverride, CreditPolicyProfile, CreditPolicyProfilesDto } from '../contract';
 import { resolvePolicy, type CreditPolicyProfiles, type ResolvedPolicy } from '../domain';
-import { getDefaultCreditPolicyName, setDefaultCreditPolicyName, shippedSystemConfig } from '../store/system-config';
+import { shippedSystemConfig } from '../store/system-config';
 import type { GatewayContext } from './context';
 import { failure, type Failure } from './result';
 
@@ -22,16 +22,16 @@ export interface ProfilesInForce extends CreditPolicyProfiles {
   defaultSource: 'Configuration' | 'Setting';
 }
 
-export function creditPolicyProfiles(ctx: GatewayContext): ProfilesInForce {
+export async function creditPolicyProfiles(ctx: GatewayContext): Promise<ProfilesInForce> {
   const { profiles, defaultProfile } = ctx.config.creditPolicies;
-  const chosen = getDefaultCreditPolicyName(ctx.db);
+  const chosen = await ctx.store.getDefaultCreditPolicyName();
   const fromSetting = chosen !== undefined && profiles.some((p) => p.name === chosen);
   return { profiles, defaultProfile: fromSetting ? chosen : defaultProfile, defaultSource: fromSetting ? 'Setting' : 'Configuration' };
 }
 
 /** Every profile with its limits, source, origin and whether it is the default (for the UI). */
-export function listCreditPolicies(ctx: GatewayContext): CreditPolicyProfilesDto {
-  const { profiles, defaultProfile, defaultSource } = creditPolicyProfiles(ctx);
+export async function listCreditPolicies(ctx: GatewayContext): Promise<CreditPolicyProfilesDto> {
+  const { profiles, defaultProfile, defaultSource } = await creditPolicyProfiles(ctx);
   const original = new Map(shippedProfiles().map((p) => [p.name, p]));
   return {
     defaultProfile,
@@ -46,20 +46,24 @@ export function listCreditPolicies(ctx: GatewayContext): CreditPolicyProfilesDto
 }
 
 /** Makes `name` this data directory's default profile (a setting); an unknown name is an error naming profileName. */
-export function setDefaultCreditPolicy(ctx: GatewayContext, name: string): { success: true; error: null; defaultProfile: string } | Failure {
+export async function setDefaultCreditPolicy(ctx: GatewayContext, name: string): Promise<{ success: true; error: null; defaultProfile: string } | Failure> {
   const known = ctx.config.creditPolicies.profiles;
   if (!known.some((p) => p.name === name)) {
     return failure('ValidationError', 'profileName', `Unknown credit policy profile ${JSON.stringify(name)}; known: ${known.map((p) => JSON.stringify(p.name)).join(', ')}.`);
   }
-  setDefaultCreditPolicyName(ctx.db, name);
+  await ctx.store.setDefaultCreditPolicyName(name);
   return { success: true, error: null, defaultProfile: name };
 }
 
 /** The policy of a request: its profile (else the default) with its overrides; an unknown profile fails naming profileName. */
-export function requestPolicy(ctx: GatewayContext, profileName: string | undefined, override: CreditPolicyOverride | undefined): { ok: true; value: ResolvedPolicy } | { ok: false; failure: Failure } {
+export async function requestPolicy(
+  ctx: GatewayContext,
+  profileName: string | undefined,
+  override: CreditPolicyOverride | undefined,
+): Promise<{ ok: true; value: ResolvedPolicy } | { ok: false; failure: Failure }> {
   const given: CreditPolicy = {};
   for (const [limit, value] of Object.entries(override ?? {}) as [keyof CreditPolicy, number | null | undefined][]) if (typeof value === 'number') given[limit] = value;
-  const resolved = resolvePolicy(creditPolicyProfiles(ctx), profileName, given);
+  const resolved = resolvePolicy(await creditPolicyProfiles(ctx), profileName, given);
   if (!resolved.ok) return { ok: false, failure: failure('ValidationError', resolved.error.field, `${resolved.error.message}.`) };
   // A limit given as null is taken out of force.
   for (const [limit, value] of Object.entries(override ?? {}) as [keyof CreditPolicy, number | null | undefined][]) if (value === null) delete resolved.value.policy[limit];

@@ -12,23 +12,18 @@ import {
 } from '../contract';
 import type { UnderwritingSettings } from '../contract/system-config';
 import { dealCollateralTotals, maturityDate, type CollateralRollupFigures } from '../domain';
-import type { Db } from '../store/db';
+import type { StorePort } from '../store/port';
 import {
-  countReportLinks,
   isStoredSortField,
-  iterateReportRows,
   keepsDealRowsAdjacent,
   keepsDealsWhole,
-  reportRowInputs,
   type ReportRowFields,
-  selectReportLinks,
-  storeVersion,
   type ReportOrder,
   type ReportSelection,
   type StreamedReportRow,
 } from '../store/report-query';
-import { underwritingSettings, type GatewayContext } from './context';
-import { computeDealMetrics, dealsRollups, FIGURES_VERSION } from './figures';
+import { underwritingSettings, within, type GatewayContext } from './context';
+import { computeDealMetrics, dealsRollups, FIGURES_VERSION } from '../figures';
 import { ok, type Failure } from './result';
 import { parseBody } from './validation';
 
@@ -104,9 +99,9 @@ function computedSortOf(query: ReportQuery): { field: ReportSortField; direction
  * The rows of the given links, in the given order. Each deal's metrics come from all of its
  * collaterals, summed in getDealInfo's order, through collateralRollups / computeDealMetrics.
  */
-function rowsOfLinks(ctx: GatewayContext, linkIds: readonly number[], settings: UnderwritingSettings): { linkId: number; row: Row }[] {
-  const inputs = reportRowInputs(ctx.db, linkIds);
-  return rowsOfInputs(ctx, inputs, settings).map((row, i) => ({ linkId: inputs[i]!.linkId, row }));
+async function rowsOfLinks(ctx: GatewayContext, linkIds: readonly number[], settings: UnderwritingSettings): Promise<{ linkId: number; row: Row }[]> {
+  const inputs = await ctx.store.reportRowInputs(linkIds);
+  return (await rowsOfInputs(ctx, inputs, settings)).map((row, i) => ({ linkId: inputs[i]!.linkId, row }));
 }
 
 type DealMetrics = ReturnType<typeof computeDealMetrics>;
@@ -145,9 +140,9 @@ function rowOf(link: ReportRowFields, metrics: DealMetrics, f: CollateralRollupF
 }
 
 /** The rows of these links: each deal's metrics from all of its collaterals (dealsRollups). */
-function rowsOfInputs(ctx: GatewayContext, links: readonly ReportRowFields[], settings: UnderwritingSettings): Row[] {
+async function rowsOfInputs(ctx: GatewayContext, links: readonly ReportRowFields[], settings: UnderwritingSettings): Promise<Row[]> {
   if (links.length === 0) return [];
-  const rollups = dealsRollups(ctx.db, [...new Set(links.map((l) => l.id))]);
+  const rollups = await dealsRollups(ctx.store, [...new Set(links.map((l) => l.id))]);
   const metricsOf = new Map<string, DealMetrics>();
 
   return links.map((link) => {
@@ -163,9 +158,9 @@ function rowsOfInputs(ctx: GatewayContext, links: readonly ReportRowFields[], se
  * order dealsRollups sums them, so the figures are the same without reading the collaterals
  * again. Only a deal with a collateral lacking current figures goes through dealsRollups.
  */
-function rowsOfWholeDeals(ctx: GatewayContext, links: readonly StreamedReportRow[], settings: UnderwritingSettings): Row[] {
+async function rowsOfWholeDeals(ctx: GatewayContext, links: readonly StreamedReportRow[], settings: UnderwritingSettings): Promise<Row[]> {
   const incomplete = [...new Set(links.filter((l) => !l.hasFigures).map((l) => l.id))];
-  const computed = incomplete.length > 0 ? dealsRollups(ctx.db, incomplete) : undefined;
+  const computed = incomplete.length > 0 ? await dealsRollups(ctx.store, incomplete) : undefined;
   const rows: Row[] = [];
   for (let start = 0; start < links.length; ) {
     const dealId = links[start]!.id;
@@ -263,7 +258,7 @@ async function sortKeys(
   const ids: number[] = [];
   const keys: SortKey[] = [];
   for (let i = 0; i < linkIds.length; i += ROWS_PER_BATCH) {
-    for (const { linkId, row } of rowsOfLinks(ctx, linkIds.slice(i, i + ROWS_PER_BATCH), settings)) {
+    for (const { linkId, row } of await rowsOfLinks(ctx, linkIds.slice(i, i + ROWS_PER_BATCH), settings)) {
       ids.push(linkId);
       keys.push(sortKey(row, field));
     }
@@ -275,7 +270,7 @@ async function sortKeys(
 
 /** The ordered link ids of a report: by SQL for stored columns, by a first pass for computed ones. */
 async function orderedLinks(ctx: GatewayContext, query: ReportQuery, settings: UnderwritingSettings, options: OpenReportOptions): Promise<number[]> {
-  const linkIds = selectReportLinks(ctx.db, selectionOf(query), storedOrderOf(query));
+  const linkIds = await ctx.store.selectReportLinks(selectionOf(query), storedOrderOf(query));
   const computed = computedSortOf(query);
   if (!computed) return linkIds;
   const { linkIds: ids, keys } = await sortKeys(ctx, linkIds, computed.field, settings, options.onSortProgress);
@@ -310,36 +305,36 @@ export interface OpenedReport {
  * connection of its own inside beginReadSnapshot (as `uw report` does).
  */
 export async function openReport(ctx: GatewayContext, query: ReportQuery, options: OpenReportOptions = {}): Promise<OpenedReport> {
-  const settings = underwritingSettings(ctx);
+  const settings = await underwritingSettings(ctx);
   if (options.ownConnection && !computedSortOf(query)) {
     // Ordered by SQL, on a connection nothing else uses: one statement streams the rows' inputs
     // in order. (An open statement makes better-sqlite3 refuse writes on its connection, so a
     // shared connection takes the path below, which reads each batch by its link ids.)
     const selection = selectionOf(query);
     const order = storedOrderOf(query);
-    const totalRows = countReportLinks(ctx.db, selection);
+    const totalRows = await ctx.store.countReportLinks(selection);
     const whole = keepsDealsWhole(selection, order);
     const rowsOf = (batch: StreamedReportRow[]) => (whole ? rowsOfWholeDeals(ctx, batch, settings) : rowsOfInputs(ctx, batch, settings));
-    const inputs = iterateReportRows(ctx.db, selection, order, FIGURES_VERSION);
+    const inputs = ctx.store.iterateReportRows(selection, order, FIGURES_VERSION);
     async function* streamed(): AsyncGenerator<Row[], void, undefined> {
       let batch: StreamedReportRow[] = [];
-      for (const input of inputs) {
+      for await (const input of inputs) {
         // Whole deals: a batch ends only where a deal does.
         if (batch.length >= STREAMED_BATCH && (!whole || input.id !== batch.at(-1)!.id)) {
-          yield rowsOf(batch);
+          yield await rowsOf(batch);
           batch = [];
           await yieldToEventLoop();
         }
         batch.push(input);
       }
-      if (batch.length > 0) yield rowsOf(batch);
+      if (batch.length > 0) yield await rowsOf(batch);
     }
     return { totalRows, batches: streamed(), dealRowsAdjacent: keepsDealRowsAdjacent(order) };
   }
   const linkIds = await orderedLinks(ctx, query, settings, options);
   async function* batches(): AsyncGenerator<Row[], void, undefined> {
     for (let i = 0; i < linkIds.length; i += ROWS_PER_BATCH) {
-      yield rowsOfLinks(ctx, linkIds.slice(i, i + ROWS_PER_BATCH), settings).map((r) => r.row);
+      yield (await rowsOfLinks(ctx, linkIds.slice(i, i + ROWS_PER_BATCH), settings)).map((r) => r.row);
       await yieldToEventLoop();
     }
   }
@@ -364,14 +359,14 @@ interface SelectionCache {
   /** Selections being computed: a repeated request waits for the same pass. */
   pending: Map<string, Promise<ComputedSelection>>;
 }
-const caches = new WeakMap<Db, SelectionCache>();
+const caches = new WeakMap<StorePort, SelectionCache>();
 const SELECTIONS_KEPT = 4;
 /** Attempts that yield between batches before one that runs in a single turn. */
 const YIELDING_ATTEMPTS = 2;
 
-function cacheOf(db: Db): SelectionCache {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = { kept: [], pending: new Map() }));
+function cacheOf(store: StorePort): SelectionCache {
+  let cache = caches.get(store);
+  if (!cache) caches.set(store, (cache = { kept: [], pending: new Map() }));
   return cache;
 }
 
@@ -380,14 +375,14 @@ function cacheOf(db: Db): SelectionCache {
  * (figures are needed for the totals and for a computed sort), batch by batch.
  */
 async function computeSelection(ctx: GatewayContext, query: ReportQuery, key: string, pause: boolean): Promise<ComputedSelection> {
-  const settings = underwritingSettings(ctx);
-  const linkIds = selectReportLinks(ctx.db, selectionOf(query), storedOrderOf(query));
+  const settings = await underwritingSettings(ctx);
+  const linkIds = await ctx.store.selectReportLinks(selectionOf(query), storedOrderOf(query));
   const computedSort = computedSortOf(query);
   const totals = new ReportTotals();
   const ids: number[] = [];
   const keys: SortKey[] = [];
   for (let i = 0; i < linkIds.length; i += ROWS_PER_BATCH) {
-    for (const { linkId, row } of rowsOfLinks(ctx, linkIds.slice(i, i + ROWS_PER_BATCH), settings)) {
+    for (const { linkId, row } of await rowsOfLinks(ctx, linkIds.slice(i, i + ROWS_PER_BATCH), settings)) {
       totals.add(row);
       ids.push(linkId);
       if (computedSort) keys.push(sortKey(row, computedSort.field));
@@ -401,33 +396,39 @@ async function computeSelection(ctx: GatewayContext, query: ReportQuery, key: st
  * Runs `use` on the selection of a query as of the store's current version. The pass yields
  * to the event loop between batches, so a server keeps answering other requests meanwhile; if
  * the store changed during the pass (storeVersion), the pass is redone, from the third time on
- * in a single turn. `use` runs synchronously right after the version check, so what it reads
- * from the store (the page's rows) is the state the selection was computed from. Selections
- * are kept per store version and criteria.
+ * in a single turn. The version check and `use` share one read snapshot (`use` gets the context
+ * of that unit), so what `use` reads from the store (the page's rows) is the state the
+ * selection was computed from. Selections are kept per store version and criteria.
  */
-async function withCurrentSelection<T>(ctx: GatewayContext, query: ReportQuery, use: (selection: ComputedSelection) => T): Promise<T> {
-  const cache = cacheOf(ctx.db);
+async function withCurrentSelection<T>(ctx: GatewayContext, query: ReportQuery, use: (ctx: GatewayContext, selection: ComputedSelection) => Promise<T>): Promise<T> {
+  const cache = cacheOf(ctx.store);
   const criteria = JSON.stringify([selectionOf(query), query.sortBy ?? null, query.sortDirection ?? 'asc']);
+  /** `use` on `selection` if the store is still at `version` (a kept selection: whatever version it has), in one snapshot. */
+  const useIfCurrent = (version: string | undefined, selection?: ComputedSelection) =>
+    ctx.store.snapshot(async (tx): Promise<{ done: T } | { version: string }> => {
+      const now = await tx.storeVersion();
+      const found = selection && version === now ? selection : cache.kept.find((s) => s.key === `${now}|${criteria}`);
+      if (!found) return { version: now };
+      if (!cache.kept.includes(found)) cache.kept = [found, ...cache.kept].slice(0, SELECTIONS_KEPT);
+      return { done: await use(within(ctx, tx), found) };
+    });
+  let state = await useIfCurrent(undefined);
   for (let attempt = 1; ; attempt++) {
-    const version = storeVersion(ctx.db);
+    if ('done' in state) return state.done;
+    const version = state.version;
     const key = `${version}|${criteria}`;
-    const hit = cache.kept.find((s) => s.key === key);
-    if (hit) return use(hit);
     const pause = attempt <= YIELDING_ATTEMPTS;
     let pending = pause ? cache.pending.get(key) : undefined;
     if (!pending) {
-      pending = computeSelection(ctx, query, key, pause);
+      // Inside a unit of work (a deal graph's snapshot) the pass never yields: the unit holds the store.
+      pending = computeSelection(ctx, query, key, pause && !ctx.store.inUnit());
       if (pause) {
         cache.pending.set(key, pending);
         const settle = () => cache.pending.delete(key);
         pending.then(settle, settle);
       }
     }
-    const result = await pending;
-    if (storeVersion(ctx.db) === version) {
-      if (!cache.kept.includes(result)) cache.kept = [result, ...cache.kept].slice(0, SELECTIONS_KEPT);
-      return use(result);
-    }
+    state = await useIfCurrent(version, await pending);
   }
 }
 
@@ -440,8 +441,9 @@ export async function getCrossDealCollateralReport(ctx: GatewayContext, body: un
   if (!parsed.ok) return parsed.failure;
   const filter = parsed.value;
   const start = (filter.page - 1) * filter.pageSize;
-  return withCurrentSelection(ctx, filter, ({ linkIds, totals }) => {
-    const rows = rowsOfLinks(ctx, linkIds.slice(start, start + filter.pageSize), underwritingSettings(ctx)).map((r) => r.row);
+  const settings = await underwritingSettings(ctx);
+  return withCurrentSelection(ctx, filter, async (unit, { linkIds, totals }) => {
+    const rows = (await rowsOfLinks(unit, linkIds.slice(start, start + filter.pageSize), settings)).map((r) => r.row);
     return ok({ rows, totals, totalRows: totals.rowCount, page: filter.page, pageSize: filter.pageSize });
   });
 }

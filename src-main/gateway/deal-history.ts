@@ -1,14 +1,5 @@
 import type { BulkUpdateProperty } from '../contract';
 import { NoteText, type DealHistoryEntry, type DealHistoryFilter, type DealNote, type UndoRefusal } from '../contract/history';
-import {
-  currentDealValue,
-  dealHistory,
-  dealNotes,
-  historyEntry,
-  insertDealNote,
-  laterEntryOfField,
-} from '../store/deal-history';
-import { existingDealIdSet } from '../store/imports';
 import { bulkUpdateDealsNow } from './bulk-update';
 import { isBulkUpdateProperty, PROPERTY_COLUMNS } from './bulk-update-rules';
 import { actingAs, actorOf, type GatewayContext } from './context';
@@ -19,23 +10,23 @@ import { toWireValue } from './wire-value';
 // call all of them.
 
 /** A deal's recorded changes, newest first; `filter` keeps one field and/or one source. */
-export function getDealHistory(ctx: GatewayContext, dealId: string, filter?: DealHistoryFilter): DealHistoryEntry[] {
-  return dealHistory(ctx.db, dealId, filter);
+export function getDealHistory(ctx: GatewayContext, dealId: string, filter?: DealHistoryFilter): Promise<DealHistoryEntry[]> {
+  return ctx.store.dealHistory(dealId, filter);
 }
 
 /** A deal's notes, newest first. */
-export function getDealNotes(ctx: GatewayContext, dealId: string): DealNote[] {
-  return dealNotes(ctx.db, dealId);
+export function getDealNotes(ctx: GatewayContext, dealId: string): Promise<DealNote[]> {
+  return ctx.store.dealNotes(dealId);
 }
 
 export type AddNoteResult = { ok: true; note: DealNote } | { ok: false; target: 'dealId' | 'text'; message: string };
 
 /** Adds a dated note to a deal, by the context's actor (the local user, or the API client). */
-export function addDealNote(ctx: GatewayContext, dealId: string, text: string): AddNoteResult {
+export async function addDealNote(ctx: GatewayContext, dealId: string, text: string): Promise<AddNoteResult> {
   const parsed = NoteText.safeParse(text);
   if (!parsed.success) return { ok: false, target: 'text', message: parsed.error.issues[0]!.message };
-  if (!existingDealIdSet(ctx.db, [dealId]).has(dealId)) return { ok: false, target: 'dealId', message: `No deal exists with id ${dealId}.` };
-  const note = insertDealNote(ctx.db, { dealId, at: ctx.now().toISOString(), author: actorOf(ctx).who, text: parsed.data });
+  if (!(await ctx.store.existingDealIdSet([dealId])).has(dealId)) return { ok: false, target: 'dealId', message: `No deal exists with id ${dealId}.` };
+  const note = await ctx.store.insertDealNote({ dealId, at: ctx.now().toISOString(), author: (await actorOf(ctx)).who, text: parsed.data });
   return { ok: true, note };
 }
 
@@ -76,8 +67,8 @@ function sameValue(a: unknown, b: unknown): boolean {
  * value other than the entry's new value): the newer change must be undone first. The check and
  * the write run in one transaction.
  */
-export function undoHistoryEntry(ctx: GatewayContext, entryId: number): UndoResult {
-  const entry = historyEntry(ctx.db, entryId);
+export async function undoHistoryEntry(ctx: GatewayContext, entryId: number): Promise<UndoResult> {
+  const entry = await ctx.store.historyEntry(entryId);
   if (!entry) return { ok: false, code: 'NotFound', message: `No history entry ${entryId} exists.` };
   if (!isBulkUpdateProperty(entry.field)) {
     return { ok: false, code: 'NotUndoable', message: 'Only an edit of a deal field can be undone; a creation or an imported collateral cannot.' };
@@ -87,12 +78,13 @@ export function undoHistoryEntry(ctx: GatewayContext, entryId: number): UndoResu
   }
   const property: BulkUpdateProperty = entry.field;
   const column = PROPERTY_COLUMNS[property];
-  const undoCtx = actingAs(ctx, { who: actorOf(ctx).who, source: 'undo', undoOf: entry.id });
+  const undoCtx = actingAs(ctx, { who: (await actorOf(ctx)).who, source: 'undo', undoOf: entry.id });
   const request = { itemsToUpdate: [{ id: entry.dealId, updates: [{ property, value: toWireValue(property, entry.oldValue) }] }] };
-  let result: ReturnType<typeof bulkUpdateDealsNow>;
+  let result: Awaited<ReturnType<typeof bulkUpdateDealsNow>>;
   try {
-    result = bulkUpdateDealsNow(undoCtx, request, () => {
-      const later = laterEntryOfField(ctx.db, entry);
+    // The checks run inside the bulk update's unit (through tx), so they hold for its write.
+    result = await bulkUpdateDealsNow(undoCtx, request, async (tx) => {
+      const later = await tx.laterEntryOfField(entry);
       if (later) {
         throw new UndoRefused(
           'ChangedSince',
@@ -101,7 +93,7 @@ export function undoHistoryEntry(ctx: GatewayContext, entryId: number): UndoResu
             : `${property} has changed again since (${when(later.at)} by ${later.actor}, through ${SOURCE_WORDS[later.source]}): undo the newer change first.`,
         );
       }
-      if (!sameValue(currentDealValue(ctx.db, entry.dealId, column), entry.newValue)) {
+      if (!sameValue(await tx.currentDealValue(entry.dealId, column), entry.newValue)) {
         throw new UndoRefused('ChangedSince', `${property} no longer holds the value this change set: it has changed since.`);
       }
     });
@@ -112,7 +104,7 @@ export function undoHistoryEntry(ctx: GatewayContext, entryId: number): UndoResu
   if (!result.success) return { ok: false, code: 'Invalid', message: result.error?.message ?? 'The undo was refused.' };
   const refused = result.errors[0];
   if (refused) return { ok: false, code: 'Invalid', message: `The undo was refused: ${refused.description}` };
-  const recorded = dealHistory(ctx.db, entry.dealId, { field: property, source: 'undo' })[0];
+  const recorded = (await ctx.store.dealHistory(entry.dealId, { field: property, source: 'undo' }))[0];
   if (!recorded || recorded.undoOf !== entry.id) throw new Error(`undo of history entry ${entry.id} left no history entry`);
   return { ok: true, entry: recorded };
 }

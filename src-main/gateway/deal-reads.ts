@@ -15,18 +15,16 @@ import type {
 } from '../contract';
 import { rateIndexDisplay } from '../contract';
 import { dealLoanOfFunds, fundsSummary, loanFunds, maturityDate, withDealLoan } from '../domain';
-import { allDealIds, collateralRow, collateralsOfDeal, dealRow, type DealRow } from '../store/deals';
-import { dealRead } from '../store/deal-read';
-import { fundsOfDeal } from '../store/funds';
+import type { DealRow } from '../store/port';
 import { underwritingSettingsOf } from '../store/system-config';
 import { addressDto } from './address';
 import { underwritingSettings, type GatewayContext } from './context';
-import { computeComponents, computeDeal, computeDealFigures, dealFiguresOfEntries, FIGURES_VERSION, type CollateralFigures, type ComponentComputed } from './figures';
+import { computeComponents, computeDeal, computeDealFigures, dealFiguresOfEntries, FIGURES_VERSION, type CollateralFigures, type ComponentComputed } from '../figures';
 import { missingEntity, ok, type Failure } from './result';
 
 type Read<T> = Promise<T | Failure>;
 
-export function dealInfoDto(deal: DealRow, extra: { personIds: string[]; companyIds: string[] }, computed: ReturnType<typeof computeDealFigures>): SeedInfoResponseDto {
+export function dealInfoDto(deal: DealRow, extra: { personIds: string[]; companyIds: string[] }, computed: Awaited<ReturnType<typeof computeDealFigures>>): SeedInfoResponseDto {
   const { totals, metrics } = computed;
   const rateIndex = deal.rateIndex as RateIndexId;
   return ok({
@@ -93,13 +91,13 @@ export function dealInfoDto(deal: DealRow, extra: { personIds: string[]; company
 }
 
 export async function getDealInfo(ctx: GatewayContext, id: string): Read<SeedInfoResponseDto> {
-  const read = dealRead(ctx.db, id, FIGURES_VERSION);
+  const read = await ctx.store.dealRead(id, FIGURES_VERSION);
   if (!read) return missingEntity('id', 'deal');
-  return dealInfoDto(read.deal, read, dealFiguresOfEntries(ctx.db, read.deal, read.figures, underwritingSettingsOf(read.settings)));
+  return dealInfoDto(read.deal, read, await dealFiguresOfEntries(ctx.store, read.deal, read.figures, underwritingSettingsOf(read.settings)));
 }
 
 export async function getAllDealIds(ctx: GatewayContext): Promise<DealIdsResponseDto> {
-  return ok({ dealIds: allDealIds(ctx.db) });
+  return ok({ dealIds: await ctx.store.allDealIds() });
 }
 
 export function collateralSummary(c: CollateralFigures) {
@@ -113,9 +111,9 @@ export function collateralSummary(c: CollateralFigures) {
 }
 
 export async function getDealCollateralSummary(ctx: GatewayContext, dealId: string): Read<CollateralSummaryResponseDto> {
-  const deal = dealRow(ctx.db, dealId);
+  const deal = await ctx.store.dealRow(dealId);
   if (!deal) return missingEntity('dealId', 'deal');
-  const { collaterals } = computeDeal(ctx.db, deal, collateralsOfDeal(ctx.db, dealId), underwritingSettings(ctx));
+  const { collaterals } = await computeDeal(ctx.store, deal, await ctx.store.collateralsOfDeal(dealId), await underwritingSettings(ctx));
   return ok({ collateralSummaries: collaterals.map(collateralSummary) });
 }
 
@@ -139,29 +137,29 @@ export function componentSummary(c: ComponentComputed): ComponentSummaryDto {
 }
 
 export async function getDealComponentSummary(ctx: GatewayContext, dealId: string): Read<ComponentSummaryResponseDto> {
-  if (!dealRow(ctx.db, dealId)) return missingEntity('dealId', 'deal');
-  const collateralIds = collateralsOfDeal(ctx.db, dealId).map((c) => c.id);
-  return ok({ componentSummary: computeComponents(ctx.db, collateralIds).map(componentSummary) });
+  if (!await ctx.store.dealRow(dealId)) return missingEntity('dealId', 'deal');
+  const collateralIds = (await ctx.store.collateralsOfDeal(dealId)).map((c) => c.id);
+  return ok({ componentSummary: (await computeComponents(ctx.store, collateralIds)).map(componentSummary) });
 }
 
 export async function getCollateralComponentSummary(ctx: GatewayContext, collateralId: string): Read<ComponentSummaryResponseDto> {
-  if (!collateralRow(ctx.db, collateralId)) return missingEntity('collateralId', 'collateral');
-  return ok({ componentSummary: computeComponents(ctx.db, [collateralId]).map(componentSummary) });
+  if (!await ctx.store.collateralRow(collateralId)) return missingEntity('collateralId', 'collateral');
+  return ok({ componentSummary: (await computeComponents(ctx.store, [collateralId])).map(componentSummary) });
 }
 
 export async function getDealFunds(ctx: GatewayContext, dealId: string): Read<DealFundsInfoResponseDto> {
-  const deal = dealRow(ctx.db, dealId);
+  const deal = await ctx.store.dealRow(dealId);
   if (!deal) return missingEntity('dealId', 'deal');
   return dealFundsOf(ctx, deal);
 }
 
 /** getDealFunds of this deal row (as stored, or with edits applied in memory: previewDealEdit). */
-export function dealFundsOf(ctx: GatewayContext, deal: DealRow): DealFundsInfoResponseDto | Failure {
+export async function dealFundsOf(ctx: GatewayContext, deal: DealRow): Promise<DealFundsInfoResponseDto | Failure> {
   const dealId = deal.id;
-  const funds = fundsOfDeal(ctx.db, dealId);
+  const funds = await ctx.store.fundsOfDeal(dealId);
   if (!funds) return missingEntity('dealId', 'funds analysis for the deal');
-  const settings = underwritingSettings(ctx);
-  const { totals, metrics } = computeDealFigures(ctx.db, deal, settings);
+  const settings = await underwritingSettings(ctx);
+  const { totals, metrics } = await computeDealFigures(ctx.store, deal, settings);
   // The deal's own loan takes its amount and terms from the deal, so that an edit of the deal
   // shows here too and the deal's figures and its funds' never disagree on the loan's terms.
   const dealLoan = dealLoanOfFunds(

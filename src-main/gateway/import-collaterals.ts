@@ -5,7 +5,6 @@ import {
   type ImportReportResponseDto,
   type ImportResponseDto,
 } from '../contract';
-import { importReport, insertImportReport } from '../store/imports';
 import type { GatewayContext } from './context';
 import { isBlank, itemError } from './import-items';
 import { enqueueImport } from './import-queue';
@@ -59,14 +58,14 @@ export async function importCollaterals(ctx: GatewayContext, body: unknown): Pro
   const refused = checkClientItemIds(request);
   if (refused) return { success: false, error: refused };
   const reportId = randomUUID();
-  insertImportReport(ctx.db, { id: reportId, request, now: ctx.now().toISOString() });
+  await ctx.store.insertImportReport({ id: reportId, request, now: ctx.now().toISOString() });
   enqueueImport(ctx, reportId);
   return ok({ reportId });
 }
 
 /** The report of an import: Pending until every item has been checked, then Completed. */
 export async function getImportReport(ctx: GatewayContext, reportId: string): Promise<ImportReportResponseDto | Failure> {
-  const report = importReport(ctx.db, reportId);
+  const report = await ctx.store.importReport(reportId);
   if (!report) return missingEntity('reportId', 'import report');
   // Stored entries carry the index of their request item (the progress log); the DTO does not.
   const byItem = <T extends { itemIndex: number }>(a: T, b: T) => a.itemIndex - b.itemIndex;

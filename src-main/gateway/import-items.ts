@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AssetType, ErrorCode, ImportCollateralItemDto, ImportErrorDto } from '../contract';
 import type { SystemConfig } from '../contract/system-config';
-import type { Db } from '../store/db';
-import {
-  collateralIdByMigrationReference,
-  existingDealIdSet,
-  type ImportedCollateralGraph,
-  type ImportItemOutcome,
-} from '../store/imports';
+import type { ImportedCollateralGraph, ImportItemOutcome, StorePort } from '../store/port';
 import type { GatewayContext } from './context';
 import type { Place, PlaceResult } from './place-lookup/place-lookup';
 
@@ -74,13 +68,13 @@ export function componentTypeOf(propertyType: AssetType): 'Residential' | 'Comme
 const oneOf = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
 
 /** Every rule of one item, checked against the store as the item's transaction sees it. */
-export function checkImportItem(
-  tx: Db,
+export async function checkImportItem(
+  tx: StorePort,
   config: SystemConfig,
   item: ImportCollateralItemDto,
   itemIndex: number,
   place: ItemPlace,
-): ImportErrorDto[] {
+): Promise<ImportErrorDto[]> {
   const errors: ImportErrorDto[] = [];
   const error = (fieldName: string, code: ErrorCode, message: string, options?: { entityId?: string | null; targetSuffix?: string }) =>
     errors.push(itemError(itemIndex, item, fieldName, code, message, options));
@@ -91,7 +85,7 @@ export function checkImportItem(
   if (dealIds.length === 0) {
     error('collateralCreateData.dealIds', 'MissingMandatoryField', 'collateralCreateData.dealIds must name at least one deal.');
   }
-  const existing = existingDealIdSet(tx, dealIds.filter((id) => !isBlank(id)).map((id) => id.trim()));
+  const existing = await tx.existingDealIdSet(dealIds.filter((id) => !isBlank(id)).map((id) => id.trim()));
   dealIds.forEach((id, j) => {
     const at = { targetSuffix: `.${j}` };
     if (isBlank(id)) error('collateralCreateData.dealIds', 'MissingMandatoryField', `collateralCreateData.dealIds[${j}] is blank.`, at);
@@ -134,7 +128,7 @@ export function checkImportItem(
 
   const migrationReference = given(item.migrationReference);
   if (migrationReference !== null) {
-    const existingId = collateralIdByMigrationReference(tx, migrationReference);
+    const existingId = await tx.collateralIdByMigrationReference(migrationReference);
     if (existingId) {
       error('migrationReference', 'Existing', `A collateral was already imported with migrationReference ${migrationReference}.`, { entityId: existingId });
     }
@@ -190,15 +184,15 @@ export function buildImportedCollateral(item: ImportCollateralItemDto, place: Pl
 }
 
 /** Decides one item inside its transaction: its errors, or the rows it creates. */
-export function decideImportItem(
-  tx: Db,
+export async function decideImportItem(
+  tx: StorePort,
   config: SystemConfig,
   item: ImportCollateralItemDto,
   itemIndex: number,
   place: ItemPlace,
   now: string,
-): ImportItemOutcome {
-  const errors = checkImportItem(tx, config, item, itemIndex, place);
+): Promise<ImportItemOutcome> {
+  const errors = await checkImportItem(tx, config, item, itemIndex, place);
   if (errors.length > 0 || !place.ok) return { kind: 'failed', errors };
   return { kind: 'created', clientItemId: item.clientItemId, graph: buildImportedCollateral(item, place.place, now) };
 }

@@ -1,16 +1,9 @@
-import type { Db } from '../store/db';
-import {
-  applyImportItem,
-  completeImportReport,
-  importReport,
-  isStoreOpen,
-  pendingImportReportIds,
-  processedItemIndexes,
-} from '../store/imports';
+import { processedItemIndexes } from '../store/imports';
+import type { StorePort } from '../store/port';
 import { actorOf, type GatewayContext } from './context';
 import { decideImportItem, itemError, resolveItemAddress } from './import-items';
 
-// One in-process queue per store: reports are processed one at a time, in the order they were
+// One in-process queue per store (keyed by its port): reports are processed one at a time, in the order they were
 // accepted, each item in its own transaction. Nothing is kept in memory that the report row does
 // not also hold, so a report left Pending by a crash or a shutdown is simply queued again on the
 // next start (resumePendingImports) and carries on after its last logged item.
@@ -29,13 +22,13 @@ interface Queue {
   idle: (() => void)[];
 }
 
-const queues = new WeakMap<Db, Queue>();
+const queues = new WeakMap<StorePort, Queue>();
 
-function queueOf(db: Db): Queue {
-  let queue = queues.get(db);
+function queueOf(store: StorePort): Queue {
+  let queue = queues.get(store);
   if (!queue) {
     queue = { jobs: [], queued: new Set(), running: false, holds: 0, idle: [] };
-    queues.set(db, queue);
+    queues.set(store, queue);
   }
   return queue;
 }
@@ -53,7 +46,7 @@ async function drain(queue: Queue): Promise<void> {
     while (queue.holds === 0 && queue.jobs.length > 0) {
       const job = queue.jobs.shift()!;
       try {
-        if (!isStoreOpen(job.ctx.db)) continue;
+        if (!await job.ctx.store.isStoreOpen()) continue;
         await processImportReport(job.ctx, job.reportId);
       } catch {
         // The store went away (or failed) mid-report: the report stays Pending and resumes on the
@@ -71,7 +64,7 @@ async function drain(queue: Queue): Promise<void> {
 
 /** Queues a Pending report for processing after the current turn of the event loop. */
 export function enqueueImport(ctx: GatewayContext, reportId: string): void {
-  const queue = queueOf(ctx.db);
+  const queue = queueOf(ctx.store);
   if (queue.queued.has(reportId)) return;
   queue.queued.add(reportId);
   queue.jobs.push({ ctx, reportId });
@@ -79,8 +72,8 @@ export function enqueueImport(ctx: GatewayContext, reportId: string): void {
 }
 
 /** Queues every report still Pending in the store, oldest first. Call once the service is up. */
-export function resumePendingImports(ctx: GatewayContext): string[] {
-  const ids = pendingImportReportIds(ctx.db);
+export async function resumePendingImports(ctx: GatewayContext): Promise<string[]> {
+  const ids = await ctx.store.pendingImportReportIds();
   for (const id of ids) enqueueImport(ctx, id);
   return ids;
 }
@@ -89,8 +82,8 @@ export function resumePendingImports(ctx: GatewayContext): string[] {
  * Holds the queue of a store: no further report starts until every hold is released (a report
  * already under way finishes). For maintenance and for tests that need to see a report Pending.
  */
-export function holdImportProcessing(db: Db): () => void {
-  const queue = queueOf(db);
+export function holdImportProcessing(store: StorePort): () => void {
+  const queue = queueOf(store);
   queue.holds += 1;
   let released = false;
   return () => {
@@ -102,8 +95,8 @@ export function holdImportProcessing(db: Db): () => void {
 }
 
 /** Resolves once the store's queue has nothing left to do (or is held with nothing running). */
-export function importsIdle(db: Db): Promise<void> {
-  const queue = queueOf(db);
+export function importsIdle(store: StorePort): Promise<void> {
+  const queue = queueOf(store);
   if (!queue.running && (queue.jobs.length === 0 || queue.holds > 0)) return Promise.resolve();
   return new Promise((resolve) => queue.idle.push(resolve));
 }
@@ -115,30 +108,30 @@ export function importsIdle(db: Db): Promise<void> {
  * the store is closed underneath it.
  */
 export async function processImportReport(ctx: GatewayContext, reportId: string): Promise<void> {
-  const report = importReport(ctx.db, reportId);
+  const report = await ctx.store.importReport(reportId);
   if (!report || report.status !== 'Pending') return;
   const done = processedItemIndexes(report);
   // Who sent the import (the API client, the local user); the source is always import.
-  const actor = { who: actorOf(ctx).who, source: 'import' as const };
+  const actor = { who: (await actorOf(ctx)).who, source: 'import' as const };
   for (const [itemIndex, item] of report.request.collaterals.entries()) {
     if (done.has(itemIndex)) continue;
     const place = await resolveItemAddress(ctx, item);
-    if (!isStoreOpen(ctx.db)) return;
+    if (!await ctx.store.isStoreOpen()) return;
     const now = ctx.now().toISOString();
     try {
-      applyImportItem(ctx.db, reportId, itemIndex, now, (tx) => decideImportItem(tx, ctx.config, item, itemIndex, place, now), actor);
+      await ctx.store.applyImportItem(reportId, itemIndex, now, (tx) => decideImportItem(tx, ctx.config, item, itemIndex, place, now), actor);
     } catch (err) {
-      if (!isStoreOpen(ctx.db)) return;
+      if (!await ctx.store.isStoreOpen()) return;
       // The item's transaction rolled back, so nothing of it is kept; say so in the report.
       const message = `The item could not be stored: ${err instanceof Error ? err.message : String(err)}`;
-      applyImportItem(ctx.db, reportId, itemIndex, now, () => ({
+      await ctx.store.applyImportItem(reportId, itemIndex, now, async () => ({
         kind: 'failed',
         errors: [itemError(itemIndex, item, 'collateralCreateData', 'ValidationError', message)],
       }));
     }
     // Let requests in between items: a large import must not stall the server.
     await nextTurn();
-    if (!isStoreOpen(ctx.db)) return;
+    if (!await ctx.store.isStoreOpen()) return;
   }
-  completeImportReport(ctx.db, reportId, ctx.now().toISOString());
+  await ctx.store.completeImportReport(reportId, ctx.now().toISOString());
 }

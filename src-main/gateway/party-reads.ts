@@ -1,5 +1,4 @@
 import type { CompanyInfoResponseDto, PersonInfoResponseDto } from '../contract';
-import { companyRow, personRow } from '../store/parties';
 import { optionalAddressDto } from './address';
 import type { GatewayContext } from './context';
 import { missingEntity, ok, type Failure } from './result';
@@ -7,7 +6,7 @@ import { missingEntity, ok, type Failure } from './result';
 type Read<T> = Promise<T | Failure>;
 
 export async function getPersonInfo(ctx: GatewayContext, id: string): Read<PersonInfoResponseDto> {
-  const p = personRow(ctx.db, id);
+  const p = await ctx.store.personRow(id);
   if (!p) return missingEntity('id', 'person');
   return ok({
     id: p.id,
@@ -30,7 +29,7 @@ export async function getPersonInfo(ctx: GatewayContext, id: string): Read<Perso
 }
 
 export async function getCompanyInfo(ctx: GatewayContext, id: string): Read<CompanyInfoResponseDto> {
-  const c = companyRow(ctx.db, id);
+  const c = await ctx.store.companyRow(id);
   if (!c) return missingEntity('id', 'company');
   return ok({
     id: c.id,

@@ -1,21 +1,17 @@
 import type { DealFundsInfoResponseDto, ErrorDto, SeedInfoResponseDto } from '../contract';
-import { dealRead } from '../store/deal-read';
-import { readOnlyDealSession } from '../store/deal-updates';
-import type { DealRow } from '../store/deals';
+import { dealFiguresOfEntries, FIGURES_VERSION } from '../figures';
+import type { DealRow } from '../store/port';
 import { underwritingSettingsOf } from '../store/system-config';
-import { readSnapshot } from '../store/transactions';
-import { planItem, WireRequest } from './bulk-update';
-import type { GatewayContext } from './context';
+import { planItem, readReferences, scanItem, WireRequest } from './bulk-update';
+import { within, type GatewayContext } from './context';
 import { dealFundsOf, dealInfoDto } from './deal-reads';
-import { dealFiguresOfEntries, FIGURES_VERSION } from './figures';
 import { failure, missingEntity, type Failure } from './result';
 
 // The what-if of a deal edit: getDealInfo and getDealFunds as they would answer had
 // bulkUpdateDeals applied these properties to this deal, written nowhere. The bulk update's own
 // checks (planItem) turn the properties into the columns they would write; the deal row with
 // those columns changed in memory then goes through the same functions as the reads. Nothing
-// is written and no write transaction is opened: the whole preview runs synchronously inside one
-// read snapshot.
+// is written and no write transaction is opened: the whole preview runs inside one read snapshot.
 
 export interface DealEditPreview {
   success: true;
@@ -51,11 +47,11 @@ export async function previewDealEdit(ctx: GatewayContext, dealId: string, prope
   }
   const item = parsed.data.itemsToUpdate[0]!;
 
-  return readSnapshot(ctx.db, () => {
-    const read = dealRead(ctx.db, dealId, FIGURES_VERSION);
+  return ctx.store.snapshot(async (tx) => {
+    const read = await tx.dealRead(dealId, FIGURES_VERSION);
     if (!read) return missingEntity('dealId', 'deal');
     // planItem reads the columns it needs off the snapshot: the whole row is there.
-    const { patch, problems } = planItem(ctx, readOnlyDealSession(ctx.db), { ...read.deal }, item);
+    const { patch, problems } = planItem(ctx, await readReferences(tx, scanItem(item)), { ...read.deal }, item);
     if (problems.length > 0) {
       const [first, ...rest] = problems.map(
         ({ fieldName, problem }): ErrorDto => ({ target: fieldName, code: 'ValidationError', message: `${problem.errorType}: ${problem.description}`, details: [] }),
@@ -67,8 +63,8 @@ export async function previewDealEdit(ctx: GatewayContext, dealId: string, prope
     return {
       success: true as const,
       error: null,
-      deal: dealInfoDto(edited, read, dealFiguresOfEntries(ctx.db, edited, read.figures, settings)),
-      funds: dealFundsOf(ctx, edited),
+      deal: dealInfoDto(edited, read, await dealFiguresOfEntries(tx, edited, read.figures, settings)),
+      funds: await dealFundsOf(within(ctx, tx), edited),
     };
   });
 }

@@ -1,8 +1,8 @@
 import type { CommercialRentRollInfoResponseDto, ResidentialRentRollInfoResponseDto } from '../contract';
 import { residentialRentRollSummary } from '../domain';
-import { itemsOfRentRolls, rentRollRow, type RentRollRow } from '../store/components';
+import type { RentRollRow } from '../store/components';
 import type { GatewayContext } from './context';
-import { summarizeRentRoll } from './figures';
+import { summarizeRentRoll } from '../figures';
 import { missingEntity, ok, type Failure } from './result';
 
 type Read<T> = Promise<T | Failure>;
@@ -19,9 +19,9 @@ function header(row: RentRollRow) {
 }
 
 export async function getResidentialRentrollInfo(ctx: GatewayContext, id: string): Read<ResidentialRentRollInfoResponseDto> {
-  const row = rentRollRow(ctx.db, id);
+  const row = await ctx.store.rentRollRow(id);
   if (!row || row.kind !== 'Residential') return missingEntity('id', 'residential rent roll');
-  const items = itemsOfRentRolls(ctx.db, [id]);
+  const items = await ctx.store.itemsOfRentRolls([id]);
   const { rentRollItems, ...summary } = residentialRentRollSummary({ items, effectiveDate: row.effectiveDate });
   return ok({
     ...header(row),
@@ -45,9 +45,9 @@ export async function getResidentialRentrollInfo(ctx: GatewayContext, id: string
 }
 
 export async function getCommercialRentrollInfo(ctx: GatewayContext, id: string): Read<CommercialRentRollInfoResponseDto> {
-  const row = rentRollRow(ctx.db, id);
+  const row = await ctx.store.rentRollRow(id);
   if (!row || row.kind !== 'Commercial') return missingEntity('id', 'commercial rent roll');
-  const { rentRollItems, ...summary } = summarizeRentRoll(row, itemsOfRentRolls(ctx.db, [id]));
+  const { rentRollItems, ...summary } = summarizeRentRoll(row, await ctx.store.itemsOfRentRolls([id]));
   return ok({
     ...header(row),
     ...summary,

@@ -185,7 +185,7 @@ export class StressRequestError extends Error {
 export async function exportPortfolioStress(ctx: GatewayContext, request: unknown, options: StressExportOptions): Promise<StressExportResult> {
   const parsed = parseBody(StressPortfolioRequestDto, request);
   if (!parsed.ok) throw new StressRequestError(parsed.failure.error);
-  const opened = openPortfolioStress(ctx, parsed.value);
+  const opened = await openPortfolioStress(ctx, parsed.value);
   if (!opened.ok) throw new StressRequestError(opened.failure.error);
   const run = opened.value;
   if (!parsed.value.breachesOnly) return writePortfolioStress(run, options);

@@ -23,7 +23,6 @@ import {
   type ErrorDto,
 } from '../contract';
 import { actingAs, GATEWAY, type GatewayContext } from '../gateway';
-import { apiClientSecretHash } from '../store/api-clients';
 import { documentedAnswer, lazyReference, OPENAPI_PATH, type DocumentedRoute } from './reference';
 import { registerTokenEndpoint, TOKEN_ROUTE_SCHEMA, unreadableTokenRequest, type TokenRateLimit } from './token-endpoint';
 import type { TokenService } from './tokens';
@@ -220,7 +219,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   await registerTokenEndpoint(app, {
     tokens: options.tokens,
-    secretHash: async (clientId) => apiClientSecretHash(options.gateway.db, clientId),
+    secretHash: (clientId) => options.gateway.store.apiClientSecretHash(clientId),
     rateLimit: options.tokenRateLimit,
   });
 

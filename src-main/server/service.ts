@@ -3,10 +3,9 @@ import { dirname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { resumePendingImports } from '../gateway/import-collaterals';
 import { createOfflinePlaceLookup } from '../gateway/place-lookup/offline-place-lookup';
-import { upsertApiClient } from '../store/api-clients';
-import { closeDb, openDb, STORE_FILE, type Db } from '../store/db';
+import type { StorePort } from '../store/port';
+import { closeSqliteStore, openSqliteStore, STORE_FILE } from '../store/sqlite-store';
 import { loadSystemConfig, resourcesDir } from '../store/system-config';
-import { ensureUsers } from '../store/users';
 import { buildServer } from './app';
 import type { BridgeDispatcher, BridgeFactory } from './bridge';
 import { hashClientSecret } from './client-secret';
@@ -14,10 +13,15 @@ import type { TokenRateLimit } from './token-endpoint';
 import { createTokenService } from './tokens';
 import { webOriginPolicy } from './web-origin';
 
-export { STORE_FILE } from '../store/db';
+export { STORE_FILE } from '../store/sqlite-store';
 
 export interface ServiceOptions {
   dataDir: string;
+  /**
+   * The store to serve (any engine of the storage port, e.g. PostgreSQL); the caller keeps it
+   * and closes it. Absent: the data directory's SQLite store, opened here and closed with the service.
+   */
+  store?: StorePort;
   port: number;
   host: string;
   publicUrl?: string;
@@ -40,7 +44,8 @@ export interface ServiceOptions {
 
 export interface Service {
   app: FastifyInstance;
-  db: Db;
+  /** The store the service serves, through its port. */
+  store: StorePort;
   /** http://HOST:PORT the server listens on. */
   origin: string;
   baseUrl: string;
@@ -60,23 +65,24 @@ function rendererDir(): string {
 export async function startService(options: ServiceOptions): Promise<Service> {
   const dataDir = resolve(options.dataDir);
   const config = loadSystemConfig(dataDir);
-  const db = openDb({ file: join(dataDir, STORE_FILE) });
+  const store = options.store ?? openSqliteStore({ file: join(dataDir, STORE_FILE) });
+  const closeStore = () => (options.store ? Promise.resolve() : closeSqliteStore(store));
   try {
-    ensureUsers(db, options.users ?? []);
-    for (const c of options.clients ?? []) upsertApiClient(db, c.clientId, hashClientSecret(c.secret));
+    await store.ensureUsers(options.users ?? []);
+    for (const c of options.clients ?? []) await store.upsertApiClient(c.clientId, hashClientSecret(c.secret));
     // The generator is loaded only when asked for: an ordinary start does not pay for it.
     const demoSeeded =
       options.demoDeals !== undefined &&
-      (await import('../gateway/demo')).seedDemo(db, { deals: options.demoDeals, ownerIds: options.users ?? [] }).seeded;
+      (await (await import('../gateway/demo')).seedDemo(store, { deals: options.demoDeals, ownerIds: options.users ?? [] })).seeded;
 
     let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
     const web = options.web
       ? { session: randomBytes(24).toString('base64url'), rendererDir: options.rendererDir ?? rendererDir(), policy: webOriginPolicy(options.host, options.publicUrl) }
       : undefined;
-    const gateway = { db, places: createOfflinePlaceLookup(), config, now: () => new Date() };
+    const gateway = { store, places: createOfflinePlaceLookup(), config, now: () => new Date() };
     const app = await buildServer({
       gateway,
-      tokens: createTokenService(db, () => baseUrl),
+      tokens: await createTokenService(store, () => baseUrl),
       web,
       tokenRateLimit: options.tokenRateLimit,
       logger: options.logger,
@@ -93,14 +99,14 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       await registerBridge(app, { session: web.session, policy: web.policy, dispatch: bridge.dispatch, events, downloads });
     }
     await app.listen({ port: options.port, host: options.host });
-    resumePendingImports(gateway);
+    await resumePendingImports(gateway);
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
     baseUrl ||= origin;
     return {
       app,
-      db,
+      store,
       origin,
       baseUrl,
       webLink: web ? `${origin}/?session=${web.session}` : undefined,
@@ -108,11 +114,11 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       async close() {
         bridge?.close?.();
         await app.close();
-        closeDb(db);
+        await closeStore();
       },
     };
   } catch (err) {
-    closeDb(db);
+    await closeStore();
     throw err;
   }
 }

@@ -3,9 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose/jwt/sign';
 import { jwtVerify } from 'jose/jwt/verify';
 import type { JWTPayload } from 'jose';
-import { apiClientCreatedAt } from '../store/api-clients';
-import type { Db } from '../store/db';
-import { getSetting, setSetting } from '../store/settings';
+import type { StorePort } from '../store/port';
 
 export const TOKEN_LIFETIME_SECONDS = 3600;
 const KEY_SETTING = 'oauth.signingKey';
@@ -22,12 +20,15 @@ export interface TokenService {
 
 /** HS256 tokens whose key lives in the data directory, so tokens survive a restart. */
 /** `baseUrl` is read per call: with --port 0 it is known only once the server listens. */
-export function createTokenService(db: Db, baseUrl: () => string, lifetimeSeconds = TOKEN_LIFETIME_SECONDS): TokenService {
-  let encoded = getSetting<string>(db, KEY_SETTING);
-  if (!encoded) {
-    encoded = randomBytes(32).toString('base64url');
-    setSetting(db, KEY_SETTING, encoded);
-  }
+export async function createTokenService(store: StorePort, baseUrl: () => string, lifetimeSeconds = TOKEN_LIFETIME_SECONDS): Promise<TokenService> {
+  // Read and, the first time, written in one unit: two instances starting on one store agree on the key.
+  const encoded = await store.transaction(async (tx) => {
+    const stored = await tx.getSetting<string>(KEY_SETTING);
+    if (stored) return stored;
+    const created = randomBytes(32).toString('base64url');
+    await tx.setSetting(KEY_SETTING, created);
+    return created;
+  });
   // Imported once: given raw bytes, jose imports the key again on every sign and verify.
   const key = crypto.subtle.importKey('raw', Buffer.from(encoded, 'base64url'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const audience = () => `${baseUrl()}/api/`;
@@ -60,7 +61,7 @@ export function createTokenService(db: Db, baseUrl: () => string, lifetimeSecond
       }
       // Removing a client revokes its tokens; so does removing it and provisioning it again
       // (its tokens were issued before it was created anew).
-      const createdAt = apiClientCreatedAt(db, payload.sub!);
+      const createdAt = await store.apiClientCreatedAt(payload.sub!);
       if (createdAt === undefined || payload.iat! < Math.floor(Date.parse(createdAt) / 1000)) return null;
       return payload.sub!;
     },

@@ -3,7 +3,7 @@ import * as bulkInsert from './bulk-insert';
 import * as changeFeed from './change-feed';
 import * as collateralFigures from './collateral-figures';
 import * as components from './components';
-import type { Db } from './db';
+import { closeDb, openDb, type Db, type OpenOptions } from './db';
 import * as dealHistory from './deal-history';
 import * as dealRead from './deal-read';
 import * as dealUpdates from './deal-updates';
@@ -259,3 +259,29 @@ function build(db: Db): SqliteStore {
     exclusive: <T>(work: (db: Db) => T): Promise<T> => lock.run(() => work(db)),
   });
 }
+
+/**
+ * The SQLite connection behind a store, for the workstation-only features (the pipeline screen's
+ * queries, the sync tables, the local user name: docs/architecture.md), which run only on the
+ * laptop's SQLite store. Any other engine is refused with an error that says so.
+ */
+export function workstationDb(store: StorePort): Db {
+  const db = (store as Partial<SqliteStore>).db;
+  if (store.info.engine !== 'sqlite' || db === undefined) {
+    throw new Error(`This workstation feature needs the workstation's SQLite store; this store is ${store.info.engine}.`);
+  }
+  return db;
+}
+
+/** Opens (creating and migrating if needed) a SQLite store file and its engine. */
+export function openSqliteStore(options: OpenOptions): SqliteStore {
+  return createSqliteStore(openDb(options));
+}
+
+/** Closes the store's connection (once its units have ended, as any call after them). */
+export function closeSqliteStore(store: StorePort): Promise<void> {
+  const db = workstationDb(store);
+  return createSqliteStore(db).exclusive(() => closeDb(db));
+}
+
+export { STORE_FILE } from './db';

@@ -19,6 +19,7 @@ import {
   type RecordedRead,
 } from '../reports';
 import { closeDb, openDb, STORE_FILE } from '../store/db';
+import { createSqliteStore } from '../store/sqlite-store';
 import { loadSystemConfig, setUnderwritingSettings } from '../store/system-config';
 import { replayDealReads } from './replay';
 
@@ -95,7 +96,7 @@ export async function verifyCreditFile(bytes: Buffer, options: VerifyOptions = {
     } catch (error) {
       return { ok: false, problem: `the reads cannot be loaded as a deal: ${(error as Error).message.split('\n')[0]}` };
     }
-    const ctx: GatewayContext = { db, places: NO_PLACES, config: loadSystemConfig(), now: () => now };
+    const ctx: GatewayContext = { store: createSqliteStore(db), places: NO_PLACES, config: loadSystemConfig(), now: () => now };
     // Every read made again, as recorded (same endpoint, parameters and body), on the scratch store.
     const handlers = options.gateway ?? GATEWAY;
     const again: DealReads = { dealId: manifest.dealId, reads: [] };

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_PREFIX, OAUTH_TOKEN_PATH } from '../../src-main/contract';
 import { startService, type Service, type ServiceOptions } from '../../src-main/server/service';
+import type { Db } from '../../src-main/store/db';
+import { workstationDb } from '../../src-main/store/sqlite-store';
 
 export const CLIENT = { clientId: 'test-client', secret: 'test-secret-4f9a' };
 export const OWNER = 'owner@example.com';
@@ -13,6 +15,8 @@ export function tempDir(prefix = 'uw-test-'): { path: string; remove(): void } {
 }
 
 export interface TestService extends Service {
+  /** The SQLite connection under the service's store: tests look at what it wrote. */
+  db: Db;
   token(): Promise<string>;
   // Tests walk loosely typed JSON; the contract schemas check shapes where it matters.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -38,6 +42,7 @@ export async function startTestService(options: Partial<ServiceOptions> = {}): P
   };
   return {
     ...service,
+    db: workstationDb(service.store),
     token,
     async api(method, path, body) {
       const res = await fetch(service.origin + API_PREFIX + path, {

@@ -1,8 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import JSZip from 'jszip';
 import type { GatewayContext } from '../../gateway';
-import { schemaVersion } from '../../store/schema-version';
-import { getUnderwritingSettings } from '../../store/system-config';
 import { writeAtomically } from '../atomic-file';
 import { gatherMemoData } from '../memo/gather';
 import { renderMemoPdfBuffer } from '../memo/render';
@@ -70,8 +68,8 @@ export async function buildCreditFile(ctx: GatewayContext, dealId: string, optio
     dealName: data.deal.seedName ?? null,
     createdAt: data.generatedAt,
     productVersion: options.productVersion,
-    schemaVersion: schemaVersion(ctx.db),
-    settings: { ...getUnderwritingSettings(ctx.db) },
+    schemaVersion: await ctx.store.schemaVersion(),
+    settings: { ...(await ctx.store.getUnderwritingSettings()) },
     memoDataHash: data.dataHash,
     files: files.map(([path, bytes]) => ({ path, sha256: sha256(bytes), bytes: bytes.length })),
   };

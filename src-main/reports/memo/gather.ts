@@ -88,7 +88,7 @@ export async function readDealGraph(ctx: GatewayContext, dealId: string, handler
   // The analysis (docs/analysis.md): the loan sized under the credit policy in force, and each
   // built-in stress scenario. The profile is named in the request, so the recording says which
   // limits applied. A refusal (a deal without a loan or income) is recorded as answered.
-  const profileName = listCreditPolicies(ctx).defaultProfile;
+  const profileName = (await listCreditPolicies(ctx)).defaultProfile;
   await call('sizeLoan', {}, { dealId, profileName });
   for (const { name, label: _label, source: _source, ...shocks } of ctx.config.stressScenarios ?? []) {
     await call('stressDeal', {}, { dealId, scenario: { name, ...shocks }, profileName });
@@ -150,8 +150,8 @@ export interface MemoExtras {
  * name and kind, a linked collateral) are written as their name.
  */
 export async function gatherMemoExtras(ctx: GatewayContext, dealId: string): Promise<MemoExtras> {
-  const notes = getDealNotes(ctx, dealId).map((n): MemoNote => ({ at: n.at, author: n.author, text: n.text }));
-  const history = getDealHistory(ctx, dealId).map(
+  const notes = (await getDealNotes(ctx, dealId)).map((n): MemoNote => ({ at: n.at, author: n.author, text: n.text }));
+  const history = (await getDealHistory(ctx, dealId)).map(
     (e): MemoHistoryEntry => ({
       at: e.at,
       who: e.actor,

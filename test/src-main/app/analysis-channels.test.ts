@@ -8,6 +8,7 @@ import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup
 import { setSetting } from '../../../src-main/store/settings';
 import { loadSystemConfig } from '../../../src-main/store/system-config';
 import { harness, type Harness } from './support';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 /* The analysis channels (issue 14) on a real store: a demo portfolio in a fresh data directory. */
 
@@ -27,7 +28,7 @@ describe('the analysis channels', () => {
   function reopened() {
     return createChannelTable({
       mode: 'web',
-      gateway: { db: h.db, places: createOfflinePlaceLookup(), config: loadSystemConfig(h.dir), now: () => new Date('2026-11-21T10:00:00Z') },
+      gateway: { store: createSqliteStore(h.db), places: createOfflinePlaceLookup(), config: loadSystemConfig(h.dir), now: () => new Date('2026-11-21T10:00:00Z') },
       dataDir: h.dir,
       emit: () => {},
       exportTarget: async () => null,

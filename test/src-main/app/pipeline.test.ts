@@ -11,17 +11,18 @@ import type { GatewayContext } from '../../../src-main/gateway/context';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
 import { seedDemoPortfolio } from '../../../src-main/demo/seed';
 import { loadSystemConfig, setUnderwritingSettings } from '../../../src-main/store/system-config';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 describe('PipelineService', () => {
   let dir: string;
   let db: Db;
   let ctx: GatewayContext;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'uw-pipeline-'));
     db = openDb({ file: join(dir, 'uw.sqlite') });
-    seedDemoPortfolio(db, { deals: 12 });
-    ctx = { db, places: createOfflinePlaceLookup(), config: loadSystemConfig(dir), now: () => new Date() };
+    await seedDemoPortfolio(createSqliteStore(db), { deals: 12 });
+    ctx = { store: createSqliteStore(db), places: createOfflinePlaceLookup(), config: loadSystemConfig(dir), now: () => new Date() };
   });
   afterAll(() => {
     closeDb(db);
@@ -43,21 +44,21 @@ describe('PipelineService', () => {
   it('answers at once with the stored fields and computes the figures in the background, with progress', async () => {
     const progress: [number, number][] = [];
     const pipeline = new PipelineService(ctx, { inlineLimit: 3, batch: 4, onProgress: (done, total) => progress.push([done, total]) });
-    const first = pipeline.rows();
+    const first = await pipeline.rows();
     expect(first.rows).toHaveLength(12);
     expect(first.pending).toBe(12);
     expect(first.rows.every((r) => r.dscr === null && r.seedName.length > 0 && r.interestRate > 0)).toBe(true);
     await pipeline.idle();
     expect(progress.at(-1)).toEqual([collateralCount(), collateralCount()]);
-    const second = pipeline.rows();
+    const second = await pipeline.rows();
     expect(second.pending).toBe(0);
     await expectFiguresOfGetDealInfo(second.rows);
     pipeline.close();
   });
 
-  it("carries each deal's collateral addresses, for the search", () => {
+  it("carries each deal's collateral addresses, for the search", async () => {
     const pipeline = new PipelineService(ctx);
-    for (const row of pipeline.rows().rows) {
+    for (const row of (await pipeline.rows()).rows) {
       const expected = db.$client
         .prepare('SELECT c.full_address FROM deal_collaterals dc JOIN collaterals c ON c.id = dc.collateral_id WHERE dc.deal_id = ? ORDER BY dc.position, c.id')
         .pluck()
@@ -68,9 +69,9 @@ describe('PipelineService', () => {
     pipeline.close();
   });
 
-  it('keeps the figures it computed: another launch answers with every figure at once', () => {
+  it('keeps the figures it computed: another launch answers with every figure at once', async () => {
     const pipeline = new PipelineService(ctx, { inlineLimit: 0 });
-    expect(pipeline.rows().pending).toBe(0);
+    expect((await pipeline.rows()).pending).toBe(0);
     pipeline.close();
   });
 
@@ -82,19 +83,19 @@ describe('PipelineService', () => {
     await new Promise((resolve) => setImmediate(resolve));
     const warmed = answer();
     expect(warmed?.rows).toHaveLength(12);
-    expect(pipeline.rows()).toBe(warmed);
+    expect(await pipeline.rows()).toBe(warmed);
     pipeline.close();
   });
 
   it('puts the rows on screen first', async () => {
     db.$client.exec('DELETE FROM collateral_figures');
     const pipeline = new PipelineService(ctx, { inlineLimit: 0, batch: 2 });
-    const ids = pipeline.rows().rows.map((r) => r.id);
+    const ids = (await pipeline.rows()).rows.map((r) => r.id);
     const wanted = ids.slice(-2);
     expect(pipeline.prioritize([...wanted, 'not-a-deal'])).toBe(2);
     // The step that is running goes on; the next ones are the prioritized deals' collaterals.
     for (let i = 0; i < 4; i++) await new Promise((resolve) => setImmediate(resolve));
-    const rows = pipeline.rows().rows;
+    const rows = (await pipeline.rows()).rows;
     expect(rows.filter((r) => wanted.includes(r.id)).every((r) => r.dscr !== null)).toBe(true);
     await pipeline.idle();
     pipeline.close();
@@ -102,14 +103,14 @@ describe('PipelineService', () => {
 
   it('follows a settings change and a write to a deal\'s collateral without being told', async () => {
     const pipeline = new PipelineService(ctx);
-    const before = pipeline.rows();
+    const before = await pipeline.rows();
     expect(before.pending).toBe(0);
     setUnderwritingSettings(db, { dscrNumerator: 'NetCashFlow' });
-    const after = pipeline.rows();
+    const after = await pipeline.rows();
     expect(after.pending).toBe(0);
     expect(after.rows.some((r, i) => r.dscr !== before.rows[i]!.dscr)).toBe(true);
     setUnderwritingSettings(db, { dscrNumerator: 'NOI' });
-    expect(pipeline.rows().rows.map((r) => r.dscr)).toEqual(before.rows.map((r) => r.dscr));
+    expect((await pipeline.rows()).rows.map((r) => r.dscr)).toEqual(before.rows.map((r) => r.dscr));
 
     const target = before.rows.find((r) => r.dscr !== 0)!;
     db.$client
@@ -124,7 +125,7 @@ describe('PipelineService', () => {
          WHERE section = 'revenue' AND valuation_id IN (SELECT v.id FROM revenue_valuations v JOIN deal_collaterals d ON d.collateral_id = v.collateral_id WHERE d.deal_id = ?)`,
       )
       .run(target.id);
-    const edited = pipeline.rows();
+    const edited = await pipeline.rows();
     const row = edited.rows.find((r) => r.id === target.id)!;
     expect(row.dscr).not.toBe(target.dscr);
     await expectFiguresOfGetDealInfo([row]);

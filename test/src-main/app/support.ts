@@ -6,7 +6,9 @@ import { createChannelTable, type AppEnvironment } from '../../../src-main/app';
 import type { ExportFileFormat } from '../../../src-main/contract/app-channels';
 import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
-import { seedDemoPortfolio } from '../../../src-main/demo/seed';
+import { DEMO_TABLE_ORDER, generateDemoPortfolio } from '../../../src-main/demo/generate';
+import { insertIntoEmptyStore } from '../../../src-main/store/bulk-insert';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 import { loadSystemConfig } from '../../../src-main/store/system-config';
 import { ensureUsers } from '../../../src-main/store/users';
 
@@ -28,14 +30,18 @@ export function harness(options: { deals?: number; overrides?: Partial<AppEnviro
   const dir = mkdtempSync(join(tmpdir(), 'uw-app-'));
   const db = openDb({ file: join(dir, 'uw.sqlite') });
   ensureUsers(db, ['owner@example.com']);
-  if (options.deals) seedDemoPortfolio(db, { deals: options.deals, ownerIds: ['owner@example.com'] });
+  // The demo portfolio as seedDemoPortfolio inserts it, synchronously (the store's own function).
+  if (options.deals) {
+    const rows = generateDemoPortfolio({ deals: options.deals, ownerIds: ['owner@example.com'] });
+    insertIntoEmptyStore(db, { order: DEMO_TABLE_ORDER, rows, mayExist: new Set(['users', 'loansPackages']) });
+  }
   const events: Harness['events'] = [];
   const logs: string[] = [];
   const h = {} as Harness;
   h.exportTo = null;
   const table = createChannelTable({
     mode: 'web',
-    gateway: { db, places: createOfflinePlaceLookup(), config: loadSystemConfig(dir), now: () => new Date('2026-11-21T10:00:00Z') },
+    gateway: { store: createSqliteStore(db), places: createOfflinePlaceLookup(), config: loadSystemConfig(dir), now: () => new Date('2026-11-21T10:00:00Z') },
     dataDir: dir,
     version: '9.9.9',
     emit: (event, payload) => events.push({ event, payload }),

@@ -13,6 +13,7 @@ import { ensureUsers } from '../../../src-main/store/users';
 import { CLIENT, startTestService, type TestService } from '../../support/service';
 import { bulkUpdate, dealInfo } from '../sync/helpers';
 import { harness, type Harness } from './support';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 // The sync.* channels of the channel table over a real SQLite data directory, syncing with a
 // real second instance (the "platform": the server with the demo portfolio) on port 0.
@@ -314,7 +315,7 @@ describe('background sync', () => {
     const events: { event: string; payload: any }[] = [];
     const table = createChannelTable({
       mode: 'web',
-      gateway: { db: h.db, places: createOfflinePlaceLookup(), config: loadSystemConfig(h.dir), now: () => new Date() },
+      gateway: { store: createSqliteStore(h.db), places: createOfflinePlaceLookup(), config: loadSystemConfig(h.dir), now: () => new Date() },
       dataDir: h.dir,
       emit: (event, payload) => events.push({ event, payload }),
       exportTarget: async () => null,

@@ -9,16 +9,17 @@ import { insertDemoPortfolio, seedDemoPortfolio } from '../../../src-main/demo/s
 import { BULK_TABLES } from '../../../src-main/store/bulk-insert';
 import * as schema from '../../../src-main/store/schema';
 import { ensureUsers } from '../../../src-main/store/users';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 let dir: string;
 let db: Db;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'uw-demo-seed-'));
   db = openDb({ file: join(dir, 'uw.sqlite') });
 });
 
-afterEach(() => {
+afterEach(async () => {
   closeDb(db);
   rmSync(dir, { recursive: true, force: true });
 });
@@ -27,9 +28,9 @@ const countRows = (table: string) =>
   (db.$client.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number }).n;
 const sqlName = (key: (typeof DEMO_TABLE_ORDER)[number]) => getTableName(BULK_TABLES[key]);
 
-describe('seeding the demo portfolio', () => {
-  it('inserts every generated row into a real SQLite file with foreign keys intact', () => {
-    const result = seedDemoPortfolio(db, { deals: 40 });
+describe('seeding the demo portfolio', async () => {
+  it('inserts every generated row into a real SQLite file with foreign keys intact', async () => {
+    const result = await seedDemoPortfolio(createSqliteStore(db), { deals: 40 });
     expect(result.seeded).toBe(true);
     if (!result.seeded) return;
     const expected = generateDemoPortfolio({ deals: 40 });
@@ -42,16 +43,16 @@ describe('seeding the demo portfolio', () => {
     expect(db.$client.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 
-  it('returns seeded: false and changes nothing when the store already has deals', () => {
-    expect(seedDemoPortfolio(db, { deals: 10 }).seeded).toBe(true);
+  it('returns seeded: false and changes nothing when the store already has deals', async () => {
+    expect(await seedDemoPortfolio(createSqliteStore(db), { deals: 10 }).seeded).toBe(true);
     const before = countRows('deals');
-    expect(seedDemoPortfolio(db, { deals: 10 })).toEqual({ seeded: false });
-    expect(seedDemoPortfolio(db, { deals: 10, seed: 5 })).toEqual({ seeded: false });
+    expect(await seedDemoPortfolio(createSqliteStore(db), { deals: 10 })).toEqual({ seeded: false });
+    expect(await seedDemoPortfolio(createSqliteStore(db), { deals: 10, seed: 5 })).toEqual({ seeded: false });
     expect(countRows('deals')).toBe(before);
   });
 
-  it('reads back what was generated: JSON documents, booleans, defaults and timestamps', () => {
-    seedDemoPortfolio(db, { deals: 15 });
+  it('reads back what was generated: JSON documents, booleans, defaults and timestamps', async () => {
+    await seedDemoPortfolio(createSqliteStore(db), { deals: 15 });
     const generated = generateDemoPortfolio({ deals: 15 });
     const market = generated.marketData[0]!;
     const stored = db.select().from(schema.marketData).where(eq(schema.marketData.componentId, market.componentId)).get()!;
@@ -74,9 +75,9 @@ describe('seeding the demo portfolio', () => {
     expect(person.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
-  it('keeps users who already exist and makes the extra owners users', () => {
+  it('keeps users who already exist and makes the extra owners users', async () => {
     ensureUsers(db, ['pat.lee@bank.example']);
-    const result = seedDemoPortfolio(db, { deals: 20, ownerIds: ['pat.lee@bank.example', 'sam.ortiz@bank.example'] });
+    const result = await seedDemoPortfolio(createSqliteStore(db), { deals: 20, ownerIds: ['pat.lee@bank.example', 'sam.ortiz@bank.example'] });
     expect(result.seeded).toBe(true);
     const users = db.select().from(schema.users).all();
     expect(users.filter((u) => u.id === 'pat.lee@bank.example')).toHaveLength(1);
@@ -84,23 +85,23 @@ describe('seeding the demo portfolio', () => {
     expect(users.map((u) => u.id)).toContain('jane.doe@demo-lender.com');
   });
 
-  it('reports progress up to the total, chunk by chunk', () => {
+  it('reports progress up to the total, chunk by chunk', async () => {
     const calls: [number, number][] = [];
-    const result = seedDemoPortfolio(db, { deals: 30, onProgress: (done, total) => calls.push([done, total]) });
+    const result = await seedDemoPortfolio(createSqliteStore(db), { deals: 30, onProgress: (done, total) => calls.push([done, total]) });
     if (!result.seeded) throw new Error('not seeded');
     expect(calls[0]).toEqual([0, result.rows]);
     expect(calls.at(-1)).toEqual([result.rows, result.rows]);
     for (let i = 1; i < calls.length; i++) expect(calls[i]![0]).toBeGreaterThan(calls[i - 1]![0]);
   });
 
-  it('writes all or nothing: a bad row late in the portfolio leaves the store empty', () => {
+  it('writes all or nothing: a bad row late in the portfolio leaves the store empty', async () => {
     const portfolio = generateDemoPortfolio({ deals: 12 });
     (portfolio.fundUses.at(-1) as { fundsId: string }).fundsId = 'no-such-funds-analysis';
-    expect(() => insertDemoPortfolio(db, portfolio)).toThrow(/FOREIGN KEY/);
+    expect(() => await insertDemoPortfolio(createSqliteStore(db), portfolio)).toThrow(/FOREIGN KEY/);
     expect(countRows('deals')).toBe(0);
     expect(countRows('rent_roll_items')).toBe(0);
     expect(countRows('users')).toBe(0);
     // ... and the store can still be seeded afterwards.
-    expect(seedDemoPortfolio(db, { deals: 12 }).seeded).toBe(true);
+    expect(await seedDemoPortfolio(createSqliteStore(db), { deals: 12 }).seeded).toBe(true);
   });
 });

@@ -7,11 +7,12 @@ import { seedDemoPortfolio } from '../../../src-main/demo/seed';
 import { policyBreaches, stressDeal } from '../../../src-main/domain';
 import { GATEWAY } from '../../../src-main/gateway';
 import { PORTFOLIO_BATCH } from '../../../src-main/gateway/analysis';
-import { collateralStressInputs, dealLoanTerms, fillCollateralFigures } from '../../../src-main/gateway/figures';
+import { collateralStressInputs, dealLoanTerms, fillCollateralFigures } from '../../../src-main/figures';
 import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
 import { allDealIds, collateralsOfDeal, dealRow } from '../../../src-main/store/deals';
 import { getUnderwritingSettings, loadSystemConfig } from '../../../src-main/store/system-config';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 /*
  * A portfolio stress reads many deals at once by its own fast path; its every row must be exactly
@@ -24,15 +25,15 @@ let dir: string;
 let db: Db;
 let ctx: Parameters<NonNullable<typeof GATEWAY.stressPortfolio>>[0];
 let scenarios: Scenario[];
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'uw-analysis-'));
   db = openDb({ file: join(dir, 'uw.sqlite') });
-  seedDemoPortfolio(db, { deals: DEALS });
-  fillCollateralFigures(db);
+  await seedDemoPortfolio(createSqliteStore(db), { deals: DEALS });
+  await fillCollateralFigures(createSqliteStore(db));
   // One collateral without stored figures: the portfolio computes it in full.
   db.$client.prepare('DELETE FROM collateral_figures WHERE collateral_id = (SELECT collateral_id FROM deal_collaterals ORDER BY collateral_id LIMIT 1 OFFSET 7)').run();
   const config = loadSystemConfig(dir);
-  ctx = { db, places: createOfflinePlaceLookup(), config, now: () => new Date() };
+  ctx = { store: createSqliteStore(db), places: createOfflinePlaceLookup(), config, now: () => new Date() };
   scenarios = config.stressScenarios.filter((s) => ['mild', 'moderate', 'severe'].includes(s.name)).map(({ label: _label, source: _source, ...shocks }) => shocks);
 }, 120_000);
 afterAll(() => {
@@ -78,7 +79,7 @@ describe('stressPortfolio rows', () => {
     for (const row of rows) {
       const deal = dealRow(db, row.dealId)!;
       const ids = collateralsOfDeal(db, row.dealId).map((c) => c.id);
-      const full = collateralStressInputs(db, ids);
+      const full = await collateralStressInputs(createSqliteStore(db), ids);
       const input = { ...dealLoanTerms(deal), collaterals: ids.map((id) => full.get(id)!), dayCount: settings.dayCount, dscrNumerator: settings.dscrNumerator };
       expect([row.seedName, row.loanAmount]).toEqual([deal.seedName, deal.grossLoan]);
       expect(row.base).toEqual(stressDeal(input).metrics);

@@ -16,6 +16,7 @@ import { dealRow } from '../../../src-main/store/deals';
 import { loadSystemConfig } from '../../../src-main/store/system-config';
 import { outboxEntries } from '../../../src-main/store/sync-outbox';
 import { ensureUsers } from '../../../src-main/store/users';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 const OWNER = 'owner@example.com';
 const NOW = new Date('2026-03-01T09:30:00.000Z');
@@ -25,7 +26,7 @@ let ctx: GatewayContext;
 beforeEach(() => {
   db = openDb({ file: ':memory:' });
   ensureUsers(db, [OWNER]);
-  ctx = { db, places: createOfflinePlaceLookup(), config: loadSystemConfig(), now: () => NOW };
+  ctx = { store: createSqliteStore(db), places: createOfflinePlaceLookup(), config: loadSystemConfig(), now: () => NOW };
 });
 afterEach(() => closeDb(db));
 

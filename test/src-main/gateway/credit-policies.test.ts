@@ -5,6 +5,7 @@ import { listCreditPolicies, setDefaultCreditPolicy, type GatewayContext } from 
 import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
 import { loadSystemConfig } from '../../../src-main/store/system-config';
 import { startTestService, tempDir, type TestService } from '../../support/service';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 /*
  * Credit policy profiles: shipped in resources/system-config.json, replaceable per data directory
@@ -37,16 +38,16 @@ beforeAll(async () => {
     }),
   );
   s = await startTestService({ demoDeals: 5, dataDir: data.path });
-  ctx = { db: s.db, places: createOfflinePlaceLookup(), config: loadSystemConfig(data.path), now: () => new Date() };
+  ctx = { store: createSqliteStore(s.db), places: createOfflinePlaceLookup(), config: loadSystemConfig(data.path), now: () => new Date() };
 }, 60_000);
 afterAll(async () => {
   await s.stop();
   data.remove();
 });
 
-describe('credit policy profiles per data directory', () => {
-  it("lists the data directory's profiles with their limits, label, source, origin and the default", () => {
-    const list = listCreditPolicies(ctx);
+describe('credit policy profiles per data directory', async () => {
+  it("lists the data directory's profiles with their limits, label, source, origin and the default", async () => {
+    const list = await listCreditPolicies(ctx);
     expect(list.defaultProfile).toBe('Bank balance sheet');
     expect(list.defaultSource).toBe('Configuration');
     expect(list.profiles.map((p) => [p.name, p.label, p.origin, p.isDefault])).toEqual([
@@ -67,9 +68,9 @@ describe('credit policy profiles per data directory', () => {
   });
 
   it('sets the default profile as a setting of the data directory, used by requests that name none', async () => {
-    expect(setDefaultCreditPolicy(ctx, 'Nope')).toMatchObject({ success: false, error: { target: 'profileName', code: 'ValidationError' } });
-    expect(setDefaultCreditPolicy(ctx, 'Construction')).toEqual({ success: true, error: null, defaultProfile: 'Construction' });
-    const list = listCreditPolicies(ctx);
+    expect(await setDefaultCreditPolicy(ctx, 'Nope')).toMatchObject({ success: false, error: { target: 'profileName', code: 'ValidationError' } });
+    expect(await setDefaultCreditPolicy(ctx, 'Construction')).toEqual({ success: true, error: null, defaultProfile: 'Construction' });
+    const list = await listCreditPolicies(ctx);
     expect(list.defaultProfile).toBe('Construction');
     expect(list.defaultSource).toBe('Setting');
     expect(list.profiles.filter((p) => p.isDefault).map((p) => p.name)).toEqual(['Construction']);
@@ -77,13 +78,13 @@ describe('credit policy profiles per data directory', () => {
     expect(res.body.profileName).toBe('Construction');
   });
 
-  it('falls back to the configuration default when the chosen profile is no longer configured', () => {
-    setDefaultCreditPolicy(ctx, 'Construction');
+  it('falls back to the configuration default when the chosen profile is no longer configured', async () => {
+    await setDefaultCreditPolicy(ctx, 'Construction');
     const narrowed: GatewayContext = {
       ...ctx,
       config: { ...ctx.config, creditPolicies: { defaultProfile: 'Bank balance sheet', profiles: ctx.config.creditPolicies.profiles.slice(0, 1) } },
     };
-    const list = listCreditPolicies(narrowed);
+    const list = await listCreditPolicies(narrowed);
     expect(list.defaultProfile).toBe('Bank balance sheet');
     expect(list.defaultSource).toBe('Configuration');
   });

@@ -20,6 +20,7 @@ import { dealRow } from '../../../src-main/store/deals';
 import { loadSystemConfig } from '../../../src-main/store/system-config';
 import { ensureUsers } from '../../../src-main/store/users';
 import { startTestService, tempDir, type TestService } from '../../support/service';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 const OWNER = 'owner@example.com';
 let dir: ReturnType<typeof tempDir>;
@@ -39,7 +40,7 @@ beforeEach(async () => {
   db = openDb({ file: join(dir.path, 'uw.sqlite') });
   ensureUsers(db, [OWNER]);
   setLocalUserName(db, 'Dana Underwriter');
-  ctx = { db, places: createOfflinePlaceLookup(), config: loadSystemConfig(), now: clock };
+  ctx = { store: createSqliteStore(db), places: createOfflinePlaceLookup(), config: loadSystemConfig(), now: clock };
   const created = await createDeal(ctx, 'commercial', {
     ownerId: OWNER,
     dealName: 'History Deal',
@@ -60,7 +61,7 @@ afterEach(() => {
 
 describe('the deal history', () => {
   it('records a deal creation as one entry by the local user', () => {
-    const [entry, ...rest] = getDealHistory(ctx, dealId);
+    const [entry, ...rest] = await getDealHistory(ctx, dealId);
     expect(rest).toEqual([]);
     expect(entry).toMatchObject({ field: '$created', source: 'ui', actor: 'Dana Underwriter', undoOf: null });
     expect(entry!.oldValue).toBeUndefined();
@@ -69,24 +70,24 @@ describe('the deal history', () => {
 
   it('records each changed field of a UI edit with its old and new value at full precision, newest first', async () => {
     expect((await update(ctx, { RateSpread: '2.123456789', LoanTerm: '84' })).errors).toEqual([]);
-    const [first, second] = getDealHistory(ctx, dealId);
+    const [first, second] = await getDealHistory(ctx, dealId);
     const byField = Object.fromEntries([first, second].map((e) => [e!.field, e]));
     expect(byField.RateSpread).toMatchObject({ source: 'ui', actor: 'Dana Underwriter', oldValue: 0, newValue: 0.02123456789 });
     expect(byField.LoanTerm).toMatchObject({ oldValue: 60, newValue: 84 });
-    expect(first!.id).toBeGreaterThan(getDealHistory(ctx, dealId).at(-1)!.id);
+    expect(first!.id).toBeGreaterThan((await getDealHistory(ctx, dealId)).at(-1)!.id);
   });
 
   it('records nothing for a value set to what it already is, nor for a refused item', async () => {
     await update(ctx, { LoanTerm: '60' });
     const refused = await update(ctx, { LoanTerm: '61', RateSpread: '250' });
     expect(refused.errors.map((e) => e.fieldName)).toEqual(['RateSpread']);
-    expect(getDealHistory(ctx, dealId).map((e) => e.field)).toEqual(['$created']);
+    expect((await getDealHistory(ctx, dealId)).map((e) => e.field)).toEqual(['$created']);
   });
 
   it('records the Status a State move clears, as well as the State', async () => {
     await update(ctx, { State: 'Prep', Status: 'Underwriting' }).then((r) => expect(r.errors).toEqual([]));
     await update(ctx, { State: 'Originated' }).then((r) => expect(r.errors).toEqual([]));
-    const latest = getDealHistory(ctx, dealId).slice(0, 2);
+    const latest = (await getDealHistory(ctx, dealId)).slice(0, 2);
     expect(latest.map((e) => [e.field, e.oldValue, e.newValue]).sort()).toEqual([
       ['State', 'Prep', 'Originated'],
       ['Status', 'Underwriting', null],
@@ -96,9 +97,9 @@ describe('the deal history', () => {
   it('names the source and the caller: bulk edit, undo and a filter by field and by source', async () => {
     await update(actingAs(ctx, { who: 'Dana Underwriter', source: 'bulk' }), { Priority: 'High' });
     await update(ctx, { LoanTerm: '72' });
-    expect(getDealHistory(ctx, dealId, { source: 'bulk' }).map((e) => [e.field, e.newValue])).toEqual([['Priority', 'High']]);
-    expect(getDealHistory(ctx, dealId, { field: 'LoanTerm' }).map((e) => e.newValue)).toEqual([72]);
-    expect(getDealHistory(ctx, dealId, { field: 'LoanTerm', source: 'bulk' })).toEqual([]);
+    expect((await getDealHistory(ctx, dealId, { source: 'bulk' })).map((e) => [e.field, e.newValue])).toEqual([['Priority', 'High']]);
+    expect((await getDealHistory(ctx, dealId, { field: 'LoanTerm' })).map((e) => e.newValue)).toEqual([72]);
+    expect(await getDealHistory(ctx, dealId, { field: 'LoanTerm', source: 'bulk' })).toEqual([]);
   });
 
   it('records a collateral imported into the deal, by whoever sent the import', async () => {
@@ -128,8 +129,8 @@ describe('the deal history', () => {
 describe('undo', () => {
   it('sets the field back through the bulk update and records the undo against the entry', async () => {
     await update(ctx, { RateSpread: '1.75' });
-    const [edit] = getDealHistory(ctx, dealId, { field: 'RateSpread' });
-    const result = undoHistoryEntry(ctx, edit!.id);
+    const [edit] = await getDealHistory(ctx, dealId, { field: 'RateSpread' });
+    const result = await undoHistoryEntry(ctx, edit!.id);
     expect(result).toMatchObject({ ok: true, entry: { field: 'RateSpread', source: 'undo', oldValue: 0.0175, newValue: 0, undoOf: edit!.id } });
     expect(dealRow(db, dealId)!.rateSpread).toBe(0);
   });
@@ -137,16 +138,16 @@ describe('undo', () => {
   it('restores a percentage exactly, to the last bit', async () => {
     await update(ctx, { RateSpread: '0.57' });
     await update(ctx, { RateSpread: '3.3' });
-    const [latest] = getDealHistory(ctx, dealId, { field: 'RateSpread' });
-    expect(undoHistoryEntry(ctx, latest!.id).ok).toBe(true);
+    const [latest] = await getDealHistory(ctx, dealId, { field: 'RateSpread' });
+    expect((await undoHistoryEntry(ctx, latest!.id)).ok).toBe(true);
     expect(dealRow(db, dealId)!.rateSpread).toBe(0.0057);
   });
 
   it('is refused with the reason when the field has changed since', async () => {
     await update(ctx, { LoanTerm: '72' });
-    const [older] = getDealHistory(ctx, dealId, { field: 'LoanTerm' });
+    const [older] = await getDealHistory(ctx, dealId, { field: 'LoanTerm' });
     await update(actingAs(ctx, { who: 'api-client-7', source: 'api' }), { LoanTerm: '96' });
-    const result = undoHistoryEntry(ctx, older!.id);
+    const result = await undoHistoryEntry(ctx, older!.id);
     expect(result).toMatchObject({ ok: false, code: 'ChangedSince' });
     expect(!result.ok && result.message).toMatch(/LoanTerm has changed again since .* by api-client-7, through the local API/);
     expect(dealRow(db, dealId)!.loanTerm).toBe(96);
@@ -154,43 +155,43 @@ describe('undo', () => {
 
   it('is refused a second time: the change was already undone', async () => {
     await update(ctx, { Priority: 'Low' });
-    const [edit] = getDealHistory(ctx, dealId, { field: 'Priority' });
-    expect(undoHistoryEntry(ctx, edit!.id).ok).toBe(true);
-    const again = undoHistoryEntry(ctx, edit!.id);
+    const [edit] = await getDealHistory(ctx, dealId, { field: 'Priority' });
+    expect((await undoHistoryEntry(ctx, edit!.id)).ok).toBe(true);
+    const again = await undoHistoryEntry(ctx, edit!.id);
     expect(again).toMatchObject({ ok: false, code: 'ChangedSince' });
     expect(!again.ok && again.message).toMatch(/already undone/);
   });
 
   it('is refused when the stored value no longer is the one the entry set', async () => {
     await update(ctx, { LoanTerm: '72' });
-    const [edit] = getDealHistory(ctx, dealId, { field: 'LoanTerm' });
+    const [edit] = await getDealHistory(ctx, dealId, { field: 'LoanTerm' });
     db.$client.prepare('UPDATE deals SET loan_term = 48 WHERE id = ?').run(dealId); // a write outside the recorded paths
-    expect(undoHistoryEntry(ctx, edit!.id)).toMatchObject({ ok: false, code: 'ChangedSince' });
+    expect(await undoHistoryEntry(ctx, edit!.id)).toMatchObject({ ok: false, code: 'ChangedSince' });
     expect(dealRow(db, dealId)!.loanTerm).toBe(48);
   });
 
   it('goes through the same validation as an edit: a value no longer allowed is refused', async () => {
     await update(ctx, { LoanPaymentStructure: 'P_I_Amortization', IndexRate: '4', AmortizationTerm: '360' });
     await update(ctx, { LoanTerm: '120' }); // the amortization term is checked against it
-    const [structure] = getDealHistory(ctx, dealId, { field: 'AmortizationTerm' });
-    const result = undoHistoryEntry(ctx, structure!.id); // back to 0 while P_I_Amortization stays
+    const [structure] = await getDealHistory(ctx, dealId, { field: 'AmortizationTerm' });
+    const result = await undoHistoryEntry(ctx, structure!.id); // back to 0 while P_I_Amortization stays
     expect(result).toMatchObject({ ok: false, code: 'Invalid' });
     expect(dealRow(db, dealId)!.amortizationTerm).toBe(360);
   });
 
   it('cannot undo a creation or an unknown entry', () => {
-    const [created] = getDealHistory(ctx, dealId);
-    expect(undoHistoryEntry(ctx, created!.id)).toMatchObject({ ok: false, code: 'NotUndoable' });
-    expect(undoHistoryEntry(ctx, 987654)).toMatchObject({ ok: false, code: 'NotFound' });
+    const [created] = await getDealHistory(ctx, dealId);
+    expect(await undoHistoryEntry(ctx, created!.id)).toMatchObject({ ok: false, code: 'NotUndoable' });
+    expect(await undoHistoryEntry(ctx, 987654)).toMatchObject({ ok: false, code: 'NotFound' });
   });
 });
 
 describe('notes', () => {
   it('are dated, carry their author and list newest first', () => {
-    const first = addDealNote(ctx, dealId, 'Sponsor call: rent roll update due Friday.');
-    const second = addDealNote(actingAs(ctx, { who: 'Sam Credit', source: 'ui' }), dealId, '  Appraisal ordered.  ');
+    const first = await addDealNote(ctx, dealId, 'Sponsor call: rent roll update due Friday.');
+    const second = await addDealNote(actingAs(ctx, { who: 'Sam Credit', source: 'ui' }), dealId, '  Appraisal ordered.  ');
     expect(first).toMatchObject({ ok: true, note: { author: 'Dana Underwriter' } });
-    expect(getDealNotes(ctx, dealId).map((n) => [n.author, n.text])).toEqual([
+    expect((await getDealNotes(ctx, dealId)).map((n) => [n.author, n.text])).toEqual([
       ['Sam Credit', 'Appraisal ordered.'],
       ['Dana Underwriter', 'Sponsor call: rent roll update due Friday.'],
     ]);
@@ -198,9 +199,9 @@ describe('notes', () => {
   });
 
   it('refuse an empty note and a deal that does not exist', () => {
-    expect(addDealNote(ctx, dealId, '   ')).toMatchObject({ ok: false, target: 'text' });
-    expect(addDealNote(ctx, 'no-such-deal', 'x')).toMatchObject({ ok: false, target: 'dealId' });
-    expect(getDealNotes(ctx, dealId)).toEqual([]);
+    expect(await addDealNote(ctx, dealId, '   ')).toMatchObject({ ok: false, target: 'text' });
+    expect(await addDealNote(ctx, 'no-such-deal', 'x')).toMatchObject({ ok: false, target: 'dealId' });
+    expect(await getDealNotes(ctx, dealId)).toEqual([]);
   });
 });
 
@@ -217,8 +218,8 @@ describe('changes through the local HTTP API', () => {
     const rating = before === '5' ? '6' : '5';
     const res = await service.api('PATCH', '/bulkUpdateDeals', { itemsToUpdate: [{ id: ids[0], updates: [{ property: 'RiskRating', value: rating }] }] });
     expect(res.body).toEqual({ success: true, error: null, errors: [], updatedEntities: [ids[0]] });
-    const local: GatewayContext = { db: service.db, places: createOfflinePlaceLookup(), config: loadSystemConfig(), now: () => new Date() };
-    expect(getDealHistory(local, ids[0]!, { field: 'RiskRating' })).toMatchObject([{ source: 'api', actor: 'test-client', oldValue: before, newValue: rating }]);
+    const local: GatewayContext = { store: createSqliteStore(service.db), places: createOfflinePlaceLookup(), config: loadSystemConfig(), now: () => new Date() };
+    expect(await getDealHistory(local, ids[0]!, { field: 'RiskRating' })).toMatchObject([{ source: 'api', actor: 'test-client', oldValue: before, newValue: rating }]);
   });
 
   it('record a deal created and a collateral imported through the API under the client id', async () => {
@@ -235,10 +236,10 @@ describe('changes through the local HTTP API', () => {
     const sent = await service.api('POST', '/importCollaterals', {
       collaterals: [{ clientItemId: 'a1', collateralCreateData: { dealIds: [id], name: 'API Annex', address: { fullAddress: '701 Lavaca St, Austin, TX 78701' }, propertyType: 'Retail' } }],
     });
-    await importsIdle(service.db);
+    await importsIdle(service.store);
     expect((await service.api('GET', `/getImportReport/${sent.body.reportId as string}`)).body).toMatchObject({ status: 'Completed', errors: [] });
-    const local: GatewayContext = { db: service.db, places: createOfflinePlaceLookup(), config: loadSystemConfig(), now: () => new Date() };
-    expect(getDealHistory(local, id).map((e) => [e.field, e.source, e.actor])).toEqual([
+    const local: GatewayContext = { store: createSqliteStore(service.db), places: createOfflinePlaceLookup(), config: loadSystemConfig(), now: () => new Date() };
+    expect((await getDealHistory(local, id)).map((e) => [e.field, e.source, e.actor])).toEqual([
       ['collateral', 'import', 'test-client'],
       ['$created', 'api', 'test-client'],
     ]);

@@ -12,6 +12,7 @@ import { applyImportItem, importReport } from '../../../src-main/store/imports';
 import { loadSystemConfig } from '../../../src-main/store/system-config';
 import { ensureUsers } from '../../../src-main/store/users';
 import { tempDir } from '../../support/service';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 const OWNER = 'owner@example.com';
 let dir: ReturnType<typeof tempDir>;
@@ -24,7 +25,7 @@ let tick = 0;
 const clock = () => new Date(Date.UTC(2026, 0, 1) + tick++);
 
 function contextOf(store: Db, places: PlaceLookup = createOfflinePlaceLookup()): GatewayContext {
-  return { db: store, places, config: loadSystemConfig(), now: clock };
+  return { store: createSqliteStore(store), places, config: loadSystemConfig(), now: clock };
 }
 
 let street = 500;

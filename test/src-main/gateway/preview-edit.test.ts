@@ -4,6 +4,7 @@ import { previewDealEdit, type GatewayContext } from '../../../src-main/gateway'
 import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
 import { loadSystemConfig } from '../../../src-main/store/system-config';
 import { startTestService, type TestService } from '../../support/service';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 /*
  * previewDealEdit: getDealInfo and getDealFunds as they would answer after bulkUpdateDeals applied
@@ -18,7 +19,7 @@ let dealIds: string[];
 
 beforeAll(async () => {
   s = await startTestService({ demoDeals: 24 });
-  ctx = { db: s.db, places: createOfflinePlaceLookup(), config: loadSystemConfig(), now: () => new Date() };
+  ctx = { store: createSqliteStore(s.db), places: createOfflinePlaceLookup(), config: loadSystemConfig(), now: () => new Date() };
   dealIds = (await s.api('GET', '/getAllDealIds')).body.dealIds;
 }, 60_000);
 afterAll(async () => s.stop());

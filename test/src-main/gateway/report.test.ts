@@ -16,6 +16,7 @@ import { beginReadSnapshot } from '../../../src-main/store/report-query';
 import { loadSystemConfig } from '../../../src-main/store/system-config';
 import { tempDir } from '../../support/service';
 import { seedBulkPortfolio } from '../reports/fixtures/bulk-portfolio';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 type Row = CrossDealCollateralReportRowDto;
 
@@ -31,7 +32,7 @@ beforeAll(() => {
   db = openDb({ file: join(dir.path, 'uw.sqlite') });
   seedBulkPortfolio(db, COLLATERALS);
   const places = { resolve: async () => ({ ok: false as const, target: 'address', message: 'offline' }) };
-  ctx = { db, places, config: loadSystemConfig(), now: () => new Date() };
+  ctx = { store: createSqliteStore(db), places, config: loadSystemConfig(), now: () => new Date() };
 }, 60_000);
 afterAll(() => {
   closeDb(db);

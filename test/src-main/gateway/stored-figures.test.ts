@@ -2,19 +2,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collateralRollups, computeCollaterals, fillCollateralFigures, FIGURES_VERSION } from '../../../src-main/gateway/figures';
+import { collateralRollups, computeCollaterals, fillCollateralFigures, FIGURES_VERSION } from '../../../src-main/figures';
 import { collateralsWithoutFigures, storedCollateralFigures } from '../../../src-main/store/collateral-figures';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
 import { seedDemoPortfolio } from '../../../src-main/demo/seed';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 // Collateral roll-ups are stored after they are computed; the triggers of migration 0002 must
 // delete them with every write to their inputs, so a read never returns figures of old inputs.
 let dir: string;
 let db: Db;
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'uw-figures-'));
   db = openDb({ file: join(dir, 'uw.sqlite') });
-  seedDemoPortfolio(db, { deals: 12 });
+  await seedDemoPortfolio(createSqliteStore(db), { deals: 12 });
 });
 afterAll(() => {
   closeDb(db);
@@ -27,7 +28,7 @@ const one = <T>(sql: string, ...params: unknown[]) => db.$client.prepare(sql).ge
 function fromInputs(collateralId: string) {
   const row = one<Record<string, unknown>>('SELECT id FROM collaterals WHERE id = ?', collateralId);
   const collateral = { ...row, id: collateralId } as Parameters<typeof computeCollaterals>[1][number];
-  return computeCollaterals(db, [collateral])[0]!.figures;
+  return (await computeCollaterals(createSqliteStore(db), [collateral]))[0]!.figures;
 }
 
 const isStored = (id: string) => storedCollateralFigures(db, [id], FIGURES_VERSION).has(id);
@@ -44,14 +45,14 @@ function richCollateral(): string {
   ).id;
 }
 
-describe('stored collateral figures', () => {
-  it('fills every collateral with the figures computed from its inputs', () => {
+describe('stored collateral figures', async () => {
+  it('fills every collateral with the figures computed from its inputs', async () => {
     const ids = all<{ id: string }>('SELECT id FROM collaterals').map((r) => r.id);
-    expect(fillCollateralFigures(db)).toBe(ids.length);
+    expect(await fillCollateralFigures(createSqliteStore(db))).toBe(ids.length);
     expect(collateralsWithoutFigures(db, FIGURES_VERSION, 10)).toEqual([]);
     const stored = storedCollateralFigures(db, ids, FIGURES_VERSION);
     for (const id of ids) expect(stored.get(id), id).toEqual(fromInputs(id));
-    expect(fillCollateralFigures(db)).toBe(0);
+    expect(await fillCollateralFigures(createSqliteStore(db))).toBe(0);
   });
 
   const writes: [string, (collateralId: string) => void][] = [
@@ -67,14 +68,14 @@ describe('stored collateral figures', () => {
 
   it.each(writes)('forgets a collateral\'s figures when %s changes, and the next read equals the inputs', (_what, write) => {
     const id = richCollateral();
-    const before = collateralRollups(db, [id]).get(id)!;
+    const before = (await collateralRollups(createSqliteStore(db), [id])).get(id)!;
     expect(isStored(id)).toBe(true);
     const others = all<{ id: string }>('SELECT id FROM collaterals WHERE id <> ?', id).map((r) => r.id);
     write(id);
     expect(isStored(id)).toBe(false);
     // Writes to one collateral leave the others' figures alone.
     expect(storedCollateralFigures(db, others, FIGURES_VERSION).size).toBe(others.length);
-    const after = collateralRollups(db, [id]).get(id)!;
+    const after = (await collateralRollups(createSqliteStore(db), [id])).get(id)!;
     expect(after).toEqual(fromInputs(id));
     expect(after).not.toEqual(before);
     expect(isStored(id)).toBe(true);
@@ -82,10 +83,10 @@ describe('stored collateral figures', () => {
 
   it('recomputes figures stored by another formula version', () => {
     const id = richCollateral();
-    collateralRollups(db, [id]);
+    await collateralRollups(createSqliteStore(db), [id]);
     db.$client.prepare('UPDATE collateral_figures SET version = ?, net_operating_income = -1 WHERE collateral_id = ?').run(FIGURES_VERSION - 1, id);
     expect(isStored(id)).toBe(false);
-    expect(collateralRollups(db, [id]).get(id)).toEqual(fromInputs(id));
+    expect((await collateralRollups(createSqliteStore(db), [id])).get(id)).toEqual(fromInputs(id));
   });
 
   it('returns figures but keeps none when the store cannot be written', () => {
@@ -94,7 +95,7 @@ describe('stored collateral figures', () => {
     const readOnly = openDb({ file: join(dir, 'uw.sqlite') });
     try {
       readOnly.$client.pragma('query_only = ON');
-      expect(collateralRollups(readOnly, [id]).get(id)).toEqual(fromInputs(id));
+      expect((await collateralRollups(readOnly, [id])).get(id)).toEqual(fromInputs(id));
     } finally {
       closeDb(readOnly);
     }
@@ -106,7 +107,7 @@ describe('stored collateral figures', () => {
     const readOnly = openDb({ file: join(dir, 'uw.sqlite') });
     try {
       readOnly.$client.pragma('query_only = ON');
-      expect(fillCollateralFigures(readOnly, 1)).toBe(missing);
+      expect(await fillCollateralFigures(readOnly, 1)).toBe(missing);
     } finally {
       closeDb(readOnly);
     }
@@ -118,7 +119,7 @@ describe('stored collateral figures', () => {
     db.$client.prepare('DELETE FROM collateral_figures WHERE collateral_id = ?').run(id);
     db.$client.exec('BEGIN DEFERRED');
     try {
-      expect(collateralRollups(db, [id]).get(id)).toEqual(fromInputs(id));
+      expect((await collateralRollups(createSqliteStore(db), [id])).get(id)).toEqual(fromInputs(id));
       expect(isStored(id)).toBe(false);
     } finally {
       db.$client.exec('COMMIT');
@@ -127,7 +128,7 @@ describe('stored collateral figures', () => {
 
   it('drops a collateral\'s figures with the collateral', () => {
     const id = richCollateral();
-    collateralRollups(db, [id]);
+    await collateralRollups(createSqliteStore(db), [id]);
     db.$client.prepare('DELETE FROM deal_collaterals WHERE collateral_id = ?').run(id);
     db.$client.prepare('DELETE FROM collaterals WHERE id = ?').run(id);
     expect(one<{ n: number }>('SELECT COUNT(*) AS n FROM collateral_figures WHERE collateral_id = ?', id).n).toBe(0);

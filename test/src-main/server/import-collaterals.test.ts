@@ -118,7 +118,7 @@ describe('importing collaterals', () => {
     const badValuation = item([dealId], { valuation: { name: '  ', valuation: -1 } });
     const badDealAndSubType = item(['no-such-deal'], { collateral: { subType: 'Castle' } });
 
-    const release = holdImportProcessing(s.db);
+    const release = holdImportProcessing(s.store);
     let reportId: string;
     try {
       reportId = await startImport(s, [office, badValuation, hotel, badDealAndSubType]);
@@ -336,7 +336,7 @@ describe('import reports across restarts', () => {
         deal = await createDeal(first, 'Restart Deal');
         good = item([deal]);
         // Held: the service stops before it processes the import.
-        holdImportProcessing(first.db);
+        holdImportProcessing(first.store);
         reportId = await startImport(first, [good, item([deal], { valuation: { valuation: 0 } })]);
         expect((await readReport(first, reportId)).status).toBe('Pending');
       } finally {

@@ -6,6 +6,7 @@ import { changeFeedHead, dealChangesAfter } from '../../../src-main/store/change
 import { closeDb, defaultMigrationsFolder, openDb, STORE_FILE } from '../../../src-main/store/db';
 import { allDealIds } from '../../../src-main/store/deals';
 import { tempDir } from '../../support/service';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 // The change feed's migrations on a store written before them (an existing data directory).
 
@@ -27,13 +28,13 @@ function migrationsBeforeTheFeed(dir: string): string {
 }
 
 describe('the change feed on an existing store', () => {
-  it('lists the deals stored before it at its start, under a new store identity, and numbers later changes after them', () => {
+  it('lists the deals stored before it at its start, under a new store identity, and numbers later changes after them', async () => {
     const dir = tempDir('uw-feed-');
     dirs.push(dir);
     const file = join(dir.path, STORE_FILE);
     const old = openDb({ file, migrationsFolder: migrationsBeforeTheFeed(dir.path) });
     // The graph's rows only: the stored roll-up of this code has columns the old schema lacks.
-    seedDemoPortfolio(old, { deals: 3, ownerIds: ['owner@example.com'] });
+    await seedDemoPortfolio(createSqliteStore(old), { deals: 3, ownerIds: ['owner@example.com'] });
     const ids = allDealIds(old);
     expect(old.$client.prepare(`SELECT name FROM sqlite_master WHERE name = 'deal_changes'`).all()).toEqual([]);
     closeDb(old);

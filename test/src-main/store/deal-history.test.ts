@@ -11,6 +11,7 @@ import { dealRow } from '../../../src-main/store/deals';
 import { loadSystemConfig } from '../../../src-main/store/system-config';
 import { ensureUsers } from '../../../src-main/store/users';
 import { tempDir } from '../../support/service';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 const OWNER = 'owner@example.com';
 let dir: ReturnType<typeof tempDir>;
@@ -26,7 +27,7 @@ beforeEach(async () => {
   file = join(dir.path, 'uw.sqlite');
   db = openDb({ file });
   ensureUsers(db, [OWNER]);
-  ctx = { db, places: createOfflinePlaceLookup(), config: loadSystemConfig(), now: () => new Date('2026-11-02T08:00:00Z') };
+  ctx = { store: createSqliteStore(db), places: createOfflinePlaceLookup(), config: loadSystemConfig(), now: () => new Date('2026-11-02T08:00:00Z') };
   const created = await createDeal(ctx, 'commercial', {
     ownerId: OWNER,
     dealName: 'Store Deal',
@@ -54,7 +55,7 @@ describe('the deal_history table', () => {
     UpdateDealsResponseDto.parse(await setLoanTerm('72'));
     expect(() => db.$client.prepare(`UPDATE deal_history SET new_value = '1'`).run()).toThrow(/append-only/);
     expect(() => db.$client.prepare('DELETE FROM deal_history').run()).toThrow(/append-only/);
-    expect(getDealHistory(ctx, dealId).map((e) => e.newValue)).toEqual([72, expect.objectContaining({ name: 'Store Deal' })]);
+    expect((await getDealHistory(ctx, dealId)).map((e) => e.newValue)).toEqual([72, expect.objectContaining({ name: 'Store Deal' })]);
   });
 
   it('keeps its guards when the store is opened again', () => {
@@ -67,7 +68,7 @@ describe('the deal_history table', () => {
     recordHistory(db, { who: 'x', source: 'ui' }, '2026-11-02T08:00:00.000Z', [
       { dealId, field: 'GrossLoan', oldValue: 0.1 + 0.2, newValue: 12_345_678.901234567 },
     ]);
-    const [entry] = getDealHistory(ctx, dealId, { field: 'GrossLoan' });
+    const [entry] = await getDealHistory(ctx, dealId, { field: 'GrossLoan' });
     expect(entry!.oldValue).toBe(0.1 + 0.2);
     expect(entry!.newValue).toBe(12_345_678.901234567);
   });
@@ -80,7 +81,7 @@ describe('a change and its history row', () => {
     await expect(setLoanTerm('84')).rejects.toThrow(/forced failure/);
     expect(dealRow(db, dealId)!.loanTerm).toBe(60);
     db.$client.exec('DROP TRIGGER fail_history');
-    expect(getDealHistory(ctx, dealId, { field: 'LoanTerm' })).toEqual([]);
+    expect(await getDealHistory(ctx, dealId, { field: 'LoanTerm' })).toEqual([]);
   });
 
   it('commit together: when the edit fails, no history row is left', async () => {
@@ -114,7 +115,7 @@ describe('a change and its history row', () => {
     db = openDb({ file });
     ctx = { ...ctx, db };
     expect(dealRow(db, dealId)!.loanTerm).toBe(90);
-    expect(getDealHistory(ctx, dealId, { field: 'LoanTerm' })).toMatchObject([{ oldValue: 60, newValue: 90 }]);
+    expect(await getDealHistory(ctx, dealId, { field: 'LoanTerm' })).toMatchObject([{ oldValue: 60, newValue: 90 }]);
   });
 });
 
@@ -128,7 +129,7 @@ describe('recording many changes at once', () => {
       newValue: i % 5 === 0 ? null : i % 2 ? 1e21 + i : `line\n${i}`,
     }));
     recordHistory(db, { who: 'bulk user', source: 'bulk', undoOf: 3 }, at, changes);
-    const stored = getDealHistory(ctx, dealId, { source: 'bulk' }).reverse();
+    const stored = (await getDealHistory(ctx, dealId, { source: 'bulk' })).reverse();
     expect(stored).toHaveLength(changes.length);
     stored.forEach((entry, i) => {
       const c = changes[i]!;

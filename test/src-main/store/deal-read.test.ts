@@ -8,15 +8,16 @@ import { allDealIds, dealRow } from '../../../src-main/store/deals';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
 import { seedDemoPortfolio } from '../../../src-main/demo/seed';
 import { getUnderwritingSettings, setUnderwritingSettings, underwritingSettingsOf } from '../../../src-main/store/system-config';
-import { fillCollateralFigures, FIGURES_VERSION } from '../../../src-main/gateway/figures';
+import { fillCollateralFigures, FIGURES_VERSION } from '../../../src-main/figures';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 // getDealInfo's one statement must read exactly what the separate lookups read.
 let dir: string;
 let db: Db;
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'uw-deal-read-'));
   db = openDb({ file: join(dir, 'uw.sqlite') });
-  seedDemoPortfolio(db, { deals: 15 });
+  await seedDemoPortfolio(createSqliteStore(db), { deals: 15 });
 });
 afterAll(() => {
   closeDb(db);
@@ -26,8 +27,8 @@ afterAll(() => {
 const column = (sql: string, ...params: unknown[]) => db.$client.prepare(sql).pluck().all(...params) as string[];
 
 describe('the combined deal read', () => {
-  it('returns each deal row, its sorted party ids and its collaterals figures as the separate reads do', () => {
-    fillCollateralFigures(db);
+  it('returns each deal row, its sorted party ids and its collaterals figures as the separate reads do', async () => {
+    await fillCollateralFigures(createSqliteStore(db));
     // One collateral without stored figures: it must come back as null, in its place.
     db.$client.prepare('DELETE FROM collateral_figures WHERE collateral_id = (SELECT collateral_id FROM deal_collaterals LIMIT 1)').run();
     // Booleans are stored as integers: both values must read back as booleans.

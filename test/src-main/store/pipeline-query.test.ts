@@ -6,13 +6,14 @@ import { closeDb, openDb, type Db } from '../../../src-main/store/db';
 import { collateralsOfDeal } from '../../../src-main/store/deals';
 import { seedDemoPortfolio } from '../../../src-main/demo/seed';
 import { collateralAddressesByDeal } from '../../../src-main/store/pipeline-query';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 let dir: string;
 let db: Db;
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'uw-pipeline-query-'));
   db = openDb({ file: join(dir, 'uw.sqlite') });
-  seedDemoPortfolio(db, { deals: 15 });
+  await seedDemoPortfolio(createSqliteStore(db), { deals: 15 });
 });
 afterAll(() => {
   closeDb(db);

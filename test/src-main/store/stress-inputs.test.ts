@@ -7,15 +7,16 @@ import { closeDb, openDb, type Db } from '../../../src-main/store/db';
 import { yearOneLadderOfLines } from '../../../src-main/domain';
 import { yearOneLinesOf, yearOneTotalsOf } from '../../../src-main/store/stress-inputs';
 import { transactionsOf } from '../../../src-main/store/valuations';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 // A stress reads each cash-flow line's year-one figure with SQLite's json_extract rather than
 // JSON.parse: both must give the very same double, and the lines must come in the cash flow's order.
 let dir: string;
 let db: Db;
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'uw-stress-inputs-'));
   db = openDb({ file: join(dir, 'uw.sqlite') });
-  seedDemoPortfolio(db, { deals: 60 });
+  await seedDemoPortfolio(createSqliteStore(db), { deals: 60 });
 });
 afterAll(() => {
   closeDb(db);

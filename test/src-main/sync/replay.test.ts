@@ -10,20 +10,21 @@ import { seedDemoPortfolio } from '../../../src-main/demo/seed';
 import { loadSystemConfig } from '../../../src-main/store/system-config';
 import { ensureUsers } from '../../../src-main/store/users';
 import { replayDealReads } from '../../../src-main/sync';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const config = loadSystemConfig();
-const ctxOf = (db: Db): GatewayContext => ({ db, places: createOfflinePlaceLookup(), config, now: () => NOW });
+const ctxOf = (db: Db): GatewayContext => ({ store: createSqliteStore(db), places: createOfflinePlaceLookup(), config, now: () => NOW });
 
 let dir: string;
 let source: Db;
 let ids: string[];
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'uw-replay-'));
   source = openDb({ file: join(dir, 'source.sqlite') });
   ensureUsers(source, ['owner@example.com']);
-  seedDemoPortfolio(source, { deals: 10, ownerIds: ['owner@example.com'] });
+  await seedDemoPortfolio(createSqliteStore(source), { deals: 10, ownerIds: ['owner@example.com'] });
   ids = (source.$client.prepare('SELECT id FROM deals ORDER BY id').all() as { id: string }[]).map((r) => r.id);
 }, 60_000);
 afterAll(() => {

@@ -5,6 +5,7 @@ import { loadSystemConfig } from '../../../../src-main/store/system-config';
 import { gatherMemoData, readDealGraph } from '../../../../src-main/reports';
 import { startTestService, type TestService } from '../../../support/service';
 import { memoDataOverHttp } from './memo-data';
+import { createSqliteStore } from '../../../../src-main/store/sqlite-store';
 
 let s: TestService;
 let ids: string[];
@@ -17,7 +18,7 @@ afterAll(() => s.stop());
 
 const config = loadSystemConfig();
 /** The server's own store, read in-process the way the CLI reads a data directory. */
-const ctxOf = (service: TestService): GatewayContext => ({ db: service.db, places: createOfflinePlaceLookup(), config, now: () => new Date('2026-11-22T10:00:00Z') });
+const ctxOf = (service: TestService): GatewayContext => ({ store: createSqliteStore(service.db), places: createOfflinePlaceLookup(), config, now: () => new Date('2026-11-22T10:00:00Z') });
 
 describe('gatherMemoData', () => {
   it('gathers exactly what a client of the HTTP API reads of each deal', async () => {

@@ -1,12 +1,15 @@
 import type { UnderwritingSettings } from '../contract/system-config';
 import { yearOneLadderOfLines, type CollateralStressInput, type DealStressInput } from '../domain';
-import type { Db } from '../store/db';
-import { analysisCollateralLinks, analysisDealRows, valuationHeadsOf, yearOneTotalsOf, type AnalysisCollateralLink, type AnalysisDealRow, type YearOneTotal } from '../store/stress-inputs';
-import { collateralStressInputs, dealLoanTerms, FIGURES_VERSION, groupBy, mainValuationOf } from './figures';
+import type { StorePort } from '../store/port';
+import type { AnalysisCollateralLink, AnalysisDealRow, YearOneTotal } from '../store/stress-inputs';
+import { mainValuationOf } from './collaterals';
+import { dealLoanTerms } from './deals';
+import { groupBy } from './group-by';
+import { collateralStressInputs, FIGURES_VERSION } from './rollups';
 
 // What the analysis endpoints read of a deal: its row, its loan terms and, per collateral (in
 // getDealInfo's order), the year-one ladder of the main cash flow, the cap rate and the other
-// valuations. Everything is computed by the functions behind the reads (figures.ts), so the
+// valuations. Everything is computed by the functions behind the reads (this layer), so the
 // unstressed figures equal getDealInfo's.
 
 export interface DealAnalysisInput {
@@ -15,15 +18,15 @@ export interface DealAnalysisInput {
 }
 
 /**
- * The analysis inputs of these deals (absent: no such deal). Reads only. Call it synchronously
- * inside one read snapshot (readSnapshot) so that a deal and its collaterals are read together.
+ * The analysis inputs of these deals (absent: no such deal). Reads only. Call it inside one read
+ * snapshot (StorePort.snapshot) so that a deal and its collaterals are read together.
  */
-export function loadDealAnalysisInputs(db: Db, dealIds: readonly string[], settings: UnderwritingSettings): Map<string, DealAnalysisInput> {
+export async function loadDealAnalysisInputs(store: StorePort, dealIds: readonly string[], settings: UnderwritingSettings): Promise<Map<string, DealAnalysisInput>> {
   const out = new Map<string, DealAnalysisInput>();
   if (dealIds.length === 0) return out;
-  const rows = analysisDealRows(db, dealIds);
-  const links = analysisCollateralLinks(db, dealIds, FIGURES_VERSION);
-  const collaterals = stressInputsOf(db, [...links.values()].flat());
+  const rows = await store.analysisDealRows(dealIds);
+  const links = await store.analysisCollateralLinks(dealIds, FIGURES_VERSION);
+  const collaterals = await stressInputsOf(store, [...links.values()].flat());
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of dealIds) {
     const deal = byId.get(id);
@@ -49,7 +52,7 @@ export function loadDealAnalysisInputs(db: Db, dealIds: readonly string[], setti
  * totals (summed in SQLite, line by line in the cash flow's order, so to the same doubles). One
  * without stored figures is computed in full (collateralStressInputs). Nothing is stored.
  */
-function stressInputsOf(db: Db, links: readonly AnalysisCollateralLink[]): Map<string, CollateralStressInput> {
+async function stressInputsOf(store: StorePort, links: readonly AnalysisCollateralLink[]): Promise<Map<string, CollateralStressInput>> {
   const out = new Map<string, CollateralStressInput>();
   const fromLines = new Map<string, { salesValuation: number; alternativeValuation: number }>();
   const missing = new Set<string>();
@@ -58,14 +61,14 @@ function stressInputsOf(db: Db, links: readonly AnalysisCollateralLink[]): Map<s
     else if (stress === null) fromLines.set(collateralId, stored);
     else out.set(collateralId, { ...stress, ...stored });
   }
-  if (missing.size > 0) for (const [id, input] of collateralStressInputs(db, [...missing])) out.set(id, input);
+  if (missing.size > 0) for (const [id, input] of await collateralStressInputs(store, [...missing])) out.set(id, input);
   if (fromLines.size === 0) return out;
   const ids = [...fromLines.keys()];
-  const mains = new Map([...groupBy(valuationHeadsOf(db, ids), (v) => v.collateralId)].map(([id, heads]) => [id, mainValuationOf(heads)]));
+  const mains = new Map([...groupBy(await store.valuationHeadsOf(ids), (v) => v.collateralId)].map(([id, heads]) => [id, mainValuationOf(heads)]));
   const mainIds = [...mains.values()].filter((v) => v !== null).map((v) => v.id);
   // Each section's total is already the sum of its lines in the cash flow's order; as a ladder's
   // single line it is added once to 0, which leaves it as it is.
-  const totalsBy = groupBy(yearOneTotalsOf(db, mainIds), (t) => t.valuationId);
+  const totalsBy = groupBy(await store.yearOneTotalsOf(mainIds), (t) => t.valuationId);
   const ladderOf = (totals: readonly YearOneTotal[]) => yearOneLadderOfLines(totals.map((t) => ({ section: t.section, yearOne: t.total })));
   for (const [id, stored] of fromLines) {
     const main = mains.get(id) ?? null;
