@@ -88,6 +88,8 @@ export async function buildCli(outDir = CLI_OUT) {
     });
     mkdirSync(outDir, { recursive: true });
     cpSync(join(ROOT, 'src-main', 'store', 'migrations'), join(outDir, 'migrations'), { recursive: true });
+    // The PostgreSQL engine's own (store/postgres/migrate.ts looks for this folder next to its module first).
+    cpSync(join(ROOT, 'src-main', 'store', 'postgres', 'migrations'), join(outDir, 'postgres-migrations'), { recursive: true });
     const entries = new Set(Object.keys(ENTRIES).flatMap((name) => [`${name}.mjs`, `${name}.mjs.map`]));
     const files = readdirSync(next);
     for (const file of [...files.filter((f) => !entries.has(f)), ...files.filter((f) => entries.has(f))]) copyFileSync(join(next, file), join(outDir, file));

@@ -6,6 +6,7 @@ import { startService } from '../server/service';
 import { DEFAULT_TOKEN_RATE_LIMIT } from '../server/token-endpoint';
 import { hasCredentials } from '../sync/urls';
 import { parseCommandArgs, parsePort, parsePositiveInt, splitList, UsageError } from './args';
+import { DATABASE_HELP, databaseChoice, openServerDatabase } from './serve-database';
 
 export const SERVE_HELP = `uw serve — run the Deal Underwriting Service over HTTP on a data directory
 
@@ -24,7 +25,7 @@ export const SERVE_HELP = `uw serve — run the Deal Underwriting Service over H
   --demo              fill an empty store with the demo portfolio
   --demo-deals N      deals in the demo portfolio (default 200)
   --web               also serve the workstation UI at /
-
+${DATABASE_HELP}
 Failed token requests (wrong secret or unknown client) are limited per client id and per
 address; once a limit is spent, /oauth/token answers 429 with Retry-After until its window ends.
 Successful requests are not counted.
@@ -74,6 +75,8 @@ export async function serve(argv: string[]): Promise<void> {
     demo: { type: 'boolean' },
     'demo-deals': { type: 'string' },
     web: { type: 'boolean' },
+    database: { type: 'string' },
+    'database-password-file': { type: 'string' },
     'token-failures-per-client': { type: 'string' },
     'token-failures-per-address': { type: 'string' },
     'token-failure-window': { type: 'string' },
@@ -107,11 +110,25 @@ export async function serve(argv: string[]): Promise<void> {
   const badUser = users.find((u) => !/^[^\s@]+@[^\s@]+$/.test(u));
   if (badUser !== undefined) throw new UsageError(`--user must be an e-mail address, not "${badUser}"`);
 
+  const database = databaseChoice(args.database, args['database-password-file']);
+  if (database && args.web) {
+    throw new UsageError(
+      '--web is not available with --database: the workstation UI keeps its sync state, secrets and pipeline in the data directory\'s SQLite store. ' +
+        'Serve the API on PostgreSQL and run the workstation (or uw serve --web on a data directory) against it.',
+    );
+  }
+  // Opened (and migrated) before anything listens: a database that cannot be reached stops the start.
+  const store = database ? await openServerDatabase(database) : undefined;
+
   // The workstation (src-main/app and what it pulls in) is loaded only for web mode: a headless
   // server does not pay for it at start.
   const workstation = args.web ? await import('../app') : undefined;
   const service = await startService({
     dataDir: resolve(args['data-dir'] ?? './data'),
+    store,
+    // Several servers on one database: each takes up, now and then, an import another one
+    // left unfinished (its claim ran out: the instance died).
+    resumeImportsEveryMs: store ? 30_000 : undefined,
     port,
     host: args.host ?? '127.0.0.1',
     publicUrl,
@@ -132,6 +149,9 @@ export async function serve(argv: string[]): Promise<void> {
         const table = createChannelTable({ ...env, mode: 'web', version: packageJson.version, sync: { secrets } });
         return { dispatch: table.dispatch, close: table.close };
       }),
+  }).catch(async (err: unknown) => {
+    await store?.close();
+    throw err;
   });
   if (service.demoSeeded) process.stdout.write(`demo portfolio: ${demoDeals} deals\n`);
   process.stdout.write(`listening on ${service.origin}\n`);
@@ -141,7 +161,10 @@ export async function serve(argv: string[]): Promise<void> {
   const shutdown = () => {
     if (closing) return;
     closing = true;
-    service.close().then(
+    service
+      .close()
+      .then(() => store?.close())
+      .then(
       () => process.exit(0),
       (err: unknown) => {
         process.stderr.write(`uw: shutdown failed: ${(err as Error).message}\n`);

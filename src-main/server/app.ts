@@ -27,6 +27,7 @@ import { documentedAnswer, lazyReference, OPENAPI_PATH, type DocumentedRoute } f
 import { registerTokenEndpoint, TOKEN_ROUTE_SCHEMA, unreadableTokenRequest, type TokenRateLimit } from './token-endpoint';
 import type { TokenService } from './tokens';
 import type { WebModeOptions } from './web-mode';
+import { storeUnavailableMessage } from '../store/unavailable';
 
 export interface ServerOptions {
   gateway: GatewayContext;
@@ -101,6 +102,11 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
     }
     if (error.statusCode !== undefined && error.statusCode < 500) {
       return reply.code(error.statusCode).send(envelopeError('request', 'ValidationError', error.message));
+    }
+    const unavailable = storeUnavailableMessage(error);
+    if (unavailable !== undefined) {
+      request.log.error({ code: (error as { code?: string }).code }, 'the store is unavailable');
+      return reply.code(503).header('retry-after', '5').send(envelopeError('database', 'ValidationError', unavailable));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(envelopeError('server', 'ValidationError', 'The server could not complete the request.'));

@@ -40,6 +40,11 @@ export interface ServiceOptions {
   /** Failed token requests allowed per client id and per address (DEFAULT_TOKEN_RATE_LIMIT). */
   tokenRateLimit?: Partial<TokenRateLimit>;
   logger?: boolean;
+  /**
+   * Several servers on one database: how often this one looks for imports it may take up
+   * (another server's whose claim ran out: that server died). Off by default.
+   */
+  resumeImportsEveryMs?: number;
 }
 
 export interface Service {
@@ -100,6 +105,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     }
     await app.listen({ port: options.port, host: options.host });
     await resumePendingImports(gateway);
+    const resumer =
+      options.resumeImportsEveryMs === undefined
+        ? undefined
+        : setInterval(() => void resumePendingImports(gateway).catch(() => {}), options.resumeImportsEveryMs).unref();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
@@ -112,6 +121,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       webLink: web ? `${origin}/?session=${web.session}` : undefined,
       demoSeeded,
       async close() {
+        clearInterval(resumer);
         bridge?.close?.();
         await app.close();
         await closeStore();

@@ -21,14 +21,9 @@ export interface TokenService {
 /** HS256 tokens whose key lives in the data directory, so tokens survive a restart. */
 /** `baseUrl` is read per call: with --port 0 it is known only once the server listens. */
 export async function createTokenService(store: StorePort, baseUrl: () => string, lifetimeSeconds = TOKEN_LIFETIME_SECONDS): Promise<TokenService> {
-  // Read and, the first time, written in one unit: two instances starting on one store agree on the key.
-  const encoded = await store.transaction(async (tx) => {
-    const stored = await tx.getSetting<string>(KEY_SETTING);
-    if (stored) return stored;
-    const created = randomBytes(32).toString('base64url');
-    await tx.setSetting(KEY_SETTING, created);
-    return created;
-  });
+  // Stored only if none is (never overwritten), then read back: several servers starting
+  // together on one database end up with the same key, whichever stored it.
+  const encoded = await store.settingOrInsert<string>(KEY_SETTING, randomBytes(32).toString('base64url'));
   // Imported once: given raw bytes, jose imports the key again on every sign and verify.
   const key = crypto.subtle.importKey('raw', Buffer.from(encoded, 'base64url'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const audience = () => `${baseUrl()}/api/`;

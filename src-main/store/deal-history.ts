@@ -164,10 +164,10 @@ export function dealNotes(db: Db, dealId: string): DealNote[] {
 
 // --- who ---------------------------------------------------------------------------------------
 
-const USER_NAME_KEY = 'workstation.userName';
+export const USER_NAME_KEY = 'workstation.userName';
 export const USER_NAME_MAX_LENGTH = 100;
 
-function osUserName(): string {
+export function osUserName(): string {
   try {
     return userInfo().username || 'local user';
   } catch {

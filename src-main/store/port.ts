@@ -236,6 +236,11 @@ export interface StorePort {
 
   getSetting<T>(key: string): Promise<T | undefined>;
   setSetting(key: string, value: unknown): Promise<void>;
+  /**
+   * The setting's value, storing `initial` first when there is none; never overwrites. Race-safe
+   * across server instances on one database (the token signing key: one key for all of them).
+   */
+  settingOrInsert<T>(key: string, initial: T): Promise<T>;
   getUnderwritingSettings(): Promise<Readonly<UnderwritingSettings>>;
   setUnderwritingSettings(value: Partial<UnderwritingSettings>): Promise<UnderwritingSettings>;
   getDefaultCreditPolicyName(): Promise<string | undefined>;

@@ -198,6 +198,7 @@ function build(db: Db): SqliteStore {
 
       getSetting: <T>(key: string) => call(() => settings.getSetting<T>(db, key)),
       setSetting: bind(settings.setSetting),
+      settingOrInsert: <T>(key: string, initial: T) => call(() => settings.settingOrInsert<T>(db, key, initial)),
       getUnderwritingSettings: bind(systemConfig.getUnderwritingSettings),
       setUnderwritingSettings: bind(systemConfig.setUnderwritingSettings),
       getDefaultCreditPolicyName: bind(systemConfig.getDefaultCreditPolicyName),

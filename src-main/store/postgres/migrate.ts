@@ -1,6 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Pool, PoolClient } from 'pg';
@@ -12,7 +12,11 @@ import type { Pool, PoolClient } from 'pg';
 export const MIGRATION_LOCK_KEY = '7583001600';
 
 export function defaultPostgresMigrationsFolder(): string {
-  return join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+  const here = dirname(fileURLToPath(import.meta.url));
+  // Bundled (out/cli, scripts/cli-build.mjs), this module sits beside the SQLite engine's
+  // `migrations`: the build puts these in `postgres-migrations`. From source, they are ours.
+  const bundled = join(here, 'postgres-migrations');
+  return existsSync(bundled) ? bundled : join(here, 'migrations');
 }
 
 export class PostgresSchemaTooNewError extends Error {

@@ -436,6 +436,11 @@ export const importReports = pgTable('import_reports', {
   request: json('request').notNull(),
   createdEntities: json('created_entities').notNull(),
   errors: json('errors').notNull(),
+  // Which server instance processes the report, and until when its claim holds (ISO 8601, the
+  // database's clock): several instances on one database process each report once, and a
+  // claim of an instance that died runs out and is taken over. Unused by a single process.
+  claimedBy: text('claimed_by'),
+  claimedUntil: text('claimed_until'),
   ...timestamps,
 });
 

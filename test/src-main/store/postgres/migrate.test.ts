@@ -68,8 +68,10 @@ describe('migratePostgres', () => {
       expect(after.triggers).toContain('living_units_update_figures');
       expect(after.triggers).toContain('rent_roll_items_update_change');
       // Roll-up cache: 6 input tables x insert/update/delete, and the new-collateral trigger;
-      // change feed: 19 tables of a deal's graph x insert/update/delete.
-      expect(after.triggers).toHaveLength(19 + 57);
+      // change feed: 19 tables of a deal's graph x insert/update/delete; the history's
+      // append-only guards: update, delete, truncate.
+      expect(after.triggers).toHaveLength(19 + 57 + 3);
+      expect(after.triggers).toEqual(expect.arrayContaining(['deal_history_no_update', 'deal_history_no_delete', 'deal_history_no_truncate']));
     });
   });
 
