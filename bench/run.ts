@@ -14,18 +14,33 @@ import { machineFacts } from './support/machine';
 import { StoreCache } from './support/stores';
 import { formatTable, markdownTable } from './support/table';
 import type { BenchRow, Scenario } from './support/types';
-import { bulkUpdate } from './scenarios/bulk-update';
+import { stopPostgres } from './support/postgres';
+import { bulkUpdate, pgBulkUpdate } from './scenarios/bulk-update';
+import { pgCostPerRead } from './scenarios/pg-cost-per-read';
 import { coldStart } from './scenarios/cold-start';
 import { pipelineUi } from './scenarios/pipeline-ui';
 import { readScaling } from './scenarios/read-scaling';
-import { readThroughput } from './scenarios/read-throughput';
+import { pgReadThroughput, readThroughput } from './scenarios/read-throughput';
 import { sizeLoan } from './scenarios/size-loan';
 import { stressPortfolio } from './scenarios/stress-portfolio';
 import { reportExport } from './scenarios/report-export';
 import { syncPull } from './scenarios/sync-pull';
 
-/** In the issue's order. */
-export const SCENARIOS: readonly Scenario[] = [readThroughput, readScaling, bulkUpdate, reportExport, syncPull, coldStart, pipelineUi, stressPortfolio, sizeLoan];
+/** In the issue's order; the PostgreSQL rows (issue 16) beside their SQLite twins. */
+export const SCENARIOS: readonly Scenario[] = [
+  readThroughput,
+  pgReadThroughput,
+  pgCostPerRead,
+  readScaling,
+  bulkUpdate,
+  pgBulkUpdate,
+  reportExport,
+  syncPull,
+  coldStart,
+  pipelineUi,
+  stressPortfolio,
+  sizeLoan,
+];
 
 const HELP = `npm run bench [-- options]
 
@@ -102,6 +117,8 @@ async function main(): Promise<void> {
       log(`${scenario.name}: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
   } finally {
+    // The PostgreSQL rows' cluster (a watchdog removes it too if the run dies before this).
+    await stopPostgres().catch((err: unknown) => log(`postgres: could not stop the cluster: ${(err as Error).message}`));
     if (args.keep) log(`kept ${tmp}`);
     else rmSync(tmp, { recursive: true, force: true });
   }
