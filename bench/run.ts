@@ -14,12 +14,14 @@ import { machineFacts } from './support/machine';
 import { StoreCache } from './support/stores';
 import { formatTable, markdownTable } from './support/table';
 import type { BenchRow, Scenario } from './support/types';
-import { bulkUpdate } from './scenarios/bulk-update';
+import { stopPostgres } from './support/postgres';
+import { bulkUpdate, pgBulkUpdate } from './scenarios/bulk-update';
+import { pgCostPerRead } from './scenarios/pg-cost-per-read';
 import { coldStart } from './scenarios/cold-start';
 import { pipelineUi, pipelineUi50k } from './scenarios/pipeline-ui';
 import { pipelineSearch } from './scenarios/pipeline-search';
 import { readScaling } from './scenarios/read-scaling';
-import { readThroughput } from './scenarios/read-throughput';
+import { pgReadThroughput, readThroughput } from './scenarios/read-throughput';
 import { sizeLoan } from './scenarios/size-loan';
 import { stressPortfolio } from './scenarios/stress-portfolio';
 import { reportExport } from './scenarios/report-export';
@@ -28,11 +30,14 @@ import { syncPull10k } from './scenarios/sync-pull-10k';
 import { resyncRequests } from './scenarios/resync-requests';
 import { syncIncremental } from './scenarios/sync-incremental';
 
-/** In the issue's order. */
+/** In the issue's order; the PostgreSQL rows (issue 16) beside their SQLite twins. */
 export const SCENARIOS: readonly Scenario[] = [
   readThroughput,
+  pgReadThroughput,
+  pgCostPerRead,
   readScaling,
   bulkUpdate,
+  pgBulkUpdate,
   reportExport,
   syncPull,
   syncPull10k,
@@ -121,6 +126,8 @@ async function main(): Promise<void> {
       log(`${scenario.name}: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
   } finally {
+    // The PostgreSQL rows' cluster (a watchdog removes it too if the run dies before this).
+    await stopPostgres().catch((err: unknown) => log(`postgres: could not stop the cluster: ${(err as Error).message}`));
     if (args.keep) log(`kept ${tmp}`);
     else rmSync(tmp, { recursive: true, force: true });
   }

@@ -1,11 +1,13 @@
 // Child process: the Deal Underwriting Service over one data directory, built the way
-// startService builds it (src-main/server/service.ts), with one addition for the read-throughput
+// startService builds it (src-main/server/service.ts), or over a PostgreSQL database opened the
+// way `uw serve --database` opens it (src-main/cli/serve-database.ts), with one addition for the read-throughput
 // ceiling: a bench-only route on the same Fastify instance, behind the same auth hook, answering
 // a constant JSON body the size of an average getDealInfo answer.
 //
 // Prints BENCH-READY {origin, ...} once listening; SIGTERM closes the server and the store.
 
 import { join } from 'node:path';
+import { openServerDatabase } from '../../src-main/cli/serve-database';
 import { API_PREFIX } from '../../src-main/contract';
 import { GATEWAY } from '../../src-main/gateway';
 import { createOfflinePlaceLookup } from '../../src-main/gateway/place-lookup/offline-place-lookup';
@@ -20,7 +22,10 @@ import { BENCH_CLIENT, CONSTANT_PATH } from '../support/http';
 import { Rng } from '../support/rng';
 
 export interface ServerArgs {
+  /** The data directory: its SQLite store is served unless `database` is given; its system config either way. */
   dataDir: string;
+  /** postgres://USER@HOST:PORT/DB: serve this database instead (the password comes as PGPASSWORD). */
+  database?: string;
   /** Register the constant-body route (read-throughput's ceiling). */
   constantRoute?: boolean;
   /** base_url clients use (e.g. a proxy in front); default the server's own origin. */
@@ -38,7 +43,9 @@ export interface ServerReady {
 async function main(): Promise<void> {
   const args = childArgs<ServerArgs>();
   const config = loadSystemConfig(args.dataDir);
-  const store = openSqliteStore({ file: join(args.dataDir, STORE_FILE) });
+  const database = args.database === undefined ? undefined : await openServerDatabase({ url: args.database });
+  const store = database ?? openSqliteStore({ file: join(args.dataDir, STORE_FILE) });
+  const closeStore = () => (database ? database.close() : closeSqliteStore(store));
   await store.upsertApiClient(BENCH_CLIENT.clientId, hashClientSecret(BENCH_CLIENT.secret));
   let baseUrl = '';
   const gateway = { store, places: createOfflinePlaceLookup(), config, now: () => new Date() };
@@ -75,8 +82,10 @@ async function main(): Promise<void> {
     closing = true;
     app.close().then(
       () => {
-        void closeSqliteStore(store);
-        process.exit(0);
+        closeStore().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
       },
       () => process.exit(1),
     );

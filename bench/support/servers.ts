@@ -9,9 +9,12 @@ export interface BenchServer extends ServerReady {
   child: ChildProcess;
 }
 
-/** The service over `dataDir` in its own process (so load generators do not share its CPU). */
-export async function startServer(args: ServerArgs): Promise<BenchServer> {
-  const { child, info } = await startTsChild<ServerReady>('bench/children/server.ts', args, { timeoutMs: 120_000, echoStderr: 'server: ' });
+/**
+ * The service over `dataDir` (or `args.database`) in its own process (so load generators do not
+ * share its CPU). `env`: e.g. PGPASSWORD for the database, kept off the command line.
+ */
+export async function startServer(args: ServerArgs, env?: Record<string, string>): Promise<BenchServer> {
+  const { child, info } = await startTsChild<ServerReady>('bench/children/server.ts', args, { timeoutMs: 120_000, echoStderr: 'server: ', ...(env ? { env } : {}) });
   try {
     const token = await fetchToken(info.origin, args.publicUrl ?? info.origin);
     return { ...info, token, child, stop: () => stopChild(child) };
