@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DealColumn, DealSnapshot, DealUpdateWrite } from '../deal-updates';
 import type { PgDb } from './db';
@@ -74,20 +74,42 @@ export async function fileDealIds(pg: PgDb, fileIds: Iterable<string>): Promise<
 }
 
 /**
- * Writes a bulk update's accepted changes in order: one UPDATE per deal, stamping updated_at.
- * The platform on PostgreSQL is never linked to a remote, so no edit is queued in an outbox
- * (`edits` are the outbox's, StorePort.applyDealUpdates). Run it inside the unit whose reads
- * (dealSnapshots, which locked the rows) decided the patches.
+ * Writes a bulk update's accepted changes, stamping updated_at: one statement per set of
+ * columns written (`UPDATE deals ... FROM unnest(...)`, every deal of that shape in one round
+ * trip), not one per deal: on a network database the round trips, not the rows, are the cost.
+ * Patches of the same deal are applied in order first (a later value of a column wins), so the
+ * rows end as the patches one after another would leave them. The platform on PostgreSQL is
+ * never linked to a remote, so no edit is queued in an outbox (`edits` are the outbox's,
+ * StorePort.applyDealUpdates). Run it inside the unit whose reads (dealSnapshots, which locked
+ * the rows) decided the patches.
  */
 export async function applyDealUpdates(pg: PgDb, updates: readonly DealUpdateWrite[], updatedAt: string): Promise<void> {
+  const merged = new Map<string, Record<string, unknown>>();
   for (const { dealId, patch } of updates) {
-    const set: Record<string, unknown> = {};
+    const set = merged.get(dealId) ?? {};
     for (const [column, value] of Object.entries(patch)) {
       if (value === undefined) continue;
       if (!(column in COLUMNS) || column === 'id' || column === 'createdAt' || column === 'updatedAt') throw new Error(`applyDealUpdates: ${column} is not an updatable deals column`);
       set[column] = value;
     }
-    set.updatedAt = updatedAt;
-    await pg.update(deals).set(set).where(eq(deals.id, dealId));
+    merged.set(dealId, set);
+  }
+  const shapes = new Map<string, { columns: string[]; ids: string[]; values: unknown[][] }>();
+  for (const [dealId, set] of merged) {
+    const columns = Object.keys(set).sort();
+    const key = columns.join(',');
+    let shape = shapes.get(key);
+    if (!shape) shapes.set(key, (shape = { columns, ids: [], values: columns.map(() => []) }));
+    shape.ids.push(dealId);
+    columns.forEach((column, i) => shape.values[i]!.push(set[column]));
+  }
+  for (const { columns, ids, values } of shapes.values()) {
+    const assignments = columns.map((column) => sql`${sql.identifier(COLUMNS[column]!.name)} = v.${sql.identifier(`c_${column}`)}`);
+    const arrays = columns.map((column, i) => sql`${sql.param(values[i])}::${sql.raw(COLUMNS[column]!.getSQLType())}[]`);
+    const names = columns.map((column) => sql.identifier(`c_${column}`));
+    await pg.execute(sql`
+      UPDATE deals AS d SET ${sql.join([...assignments, sql`updated_at = ${updatedAt}`], sql`, `)}
+      FROM unnest(${sql.param(ids)}::text[]${arrays.length > 0 ? sql`, ${sql.join(arrays, sql`, `)}` : sql``}) AS v(id${names.length > 0 ? sql`, ${sql.join(names, sql`, `)}` : sql``})
+      WHERE d.id = v.id`);
   }
 }

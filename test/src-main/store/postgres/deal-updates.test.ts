@@ -47,16 +47,20 @@ describe('the bulk update on PostgreSQL', () => {
   });
 
   it('writes the same rows as SQLite: each patch and the updated_at stamp, and nothing else', async () => {
-    const [a, b] = demoDeals();
+    const [a, b, c] = demoDeals();
+    // Two deals of one shape (one statement on PostgreSQL), another shape, and a deal patched twice: the later value wins.
     const updates: lite.DealUpdateWrite[] = [
       { dealId: a!, patch: { note: 'Sponsor call moved', isSyndicatedLoan: true, rateSpread: 0.1 + 0.2 }, edits: [] },
       { dealId: b!, patch: { note: null, grossLoan: 12_345_678.9, rateSpread: undefined }, edits: [] },
+      { dealId: c!, patch: { note: 'Second of its shape', grossLoan: 7_500_000 }, edits: [] },
+      { dealId: a!, patch: { note: 'Sponsor call moved again' }, edits: [] },
     ];
     const at = '2026-11-26T12:00:00.000Z';
     stores.sqlite.transaction(() => lite.applyDealUpdates(stores.sqlite, updates, at));
     await stores.pg.transaction((tx) => pgUpdates.applyDealUpdates(tx, updates, at));
     for (const id of allDealIds(stores.sqlite)) expect(await pgDealRow(stores.pg, id)).toEqual(dealRow(stores.sqlite, id));
     expect((await pgDealRow(stores.pg, a!))?.rateSpread).toBe(0.1 + 0.2);
+    expect((await pgDealRow(stores.pg, a!))?.note).toBe('Sponsor call moved again');
     expect((await pgDealRow(stores.pg, b!))?.updatedAt).toBe(at);
   });
 
