@@ -167,7 +167,7 @@ export class PipelinePages {
         steps[i]!().then(
           () => next(i + 1),
           (error: unknown) => {
-            console.error('[uw] pipeline warm-up failed:', (error as Error).message);
+            console.error('[uw] pipeline warm-up failed:', (error as Error).message?.split('\n')[0]);
             next(i + 1);
           },
         );
@@ -198,7 +198,7 @@ export class PipelinePages {
       }
     } catch (error) {
       this.warming = null;
-      if (storeIsOpen(this.db)) console.error('[uw] pipeline search warm-up failed:', (error as Error).message);
+      if (storeIsOpen(this.db)) console.error('[uw] pipeline search warm-up failed:', (error as Error).message?.split('\n')[0]);
     }
   }
 
@@ -335,7 +335,7 @@ export class PipelinePages {
       }
     } catch (error) {
       this.figuresWarming = null;
-      if (storeIsOpen(this.db)) console.error('[uw] pipeline figures warm-up failed:', (error as Error).message);
+      if (storeIsOpen(this.db)) console.error('[uw] pipeline figures warm-up failed:', (error as Error).message?.split('\n')[0]);
     }
   }
 

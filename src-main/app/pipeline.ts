@@ -105,7 +105,7 @@ export class PipelineService {
         try {
           await this.rows();
         } catch (error) {
-          console.error('[uw] pipeline warm-up failed:', (error as Error).message);
+          console.error('[uw] pipeline warm-up failed:', (error as Error).message?.split('\n')[0]);
         }
       })();
     });
@@ -164,7 +164,7 @@ export class PipelineService {
         } catch (error) {
           // The store was closed (shutdown): stop; the next request retries.
           if (!(await this.ctx.store.isStoreOpen())) return;
-          console.error('[uw] pipeline figures failed:', (error as Error).message);
+          console.error('[uw] pipeline figures failed:', (error as Error).message?.split('\n')[0]);
           return;
         }
         done += step.length;

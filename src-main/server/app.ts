@@ -28,6 +28,7 @@ import { registerTokenEndpoint, TOKEN_ROUTE_SCHEMA, unreadableTokenRequest, type
 import type { TokenService } from './tokens';
 import type { WebModeOptions } from './web-mode';
 import { storeUnavailableMessage } from '../store/unavailable';
+import { firstLine } from './log-safe';
 
 export interface ServerOptions {
   gateway: GatewayContext;
@@ -108,7 +109,9 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
       request.log.error({ code: (error as { code?: string }).code }, 'the store is unavailable');
       return reply.code(503).header('retry-after', '5').send(envelopeError('database', 'ValidationError', unavailable));
     }
-    request.log.error({ err: error }, 'request failed');
+    // The first line only, without the stack: a failed statement's error (drizzle's) carries the
+    // statement's values on its following lines, and those may be secrets or personal data.
+    request.log.error({ err: { type: error.name, code: error.code, message: firstLine(error.message) } }, 'request failed');
     return reply.code(500).send(envelopeError('server', 'ValidationError', 'The server could not complete the request.'));
   }
   if (request.url.startsWith(OAUTH_TOKEN_PATH)) return unreadableTokenRequest(error, reply);

@@ -13,6 +13,7 @@ import {
   type ExportFileFormat,
 } from '../contract/app-channels';
 import type { GatewayContext } from '../gateway/context';
+import { firstLine } from './log-safe';
 import { isValidSession, presentedSession, refuseForeign, type WebOriginPolicy } from './web-origin';
 
 export { isValidSession } from './web-origin';
@@ -193,7 +194,7 @@ export async function registerBridge(app: FastifyInstance, options: BridgeOption
     try {
       return await options.dispatch(parsed.data.channel, parsed.data.payload);
     } catch (error) {
-      request.log.error({ channel: parsed.data.channel, message: (error as Error).message }, 'bridge call failed');
+      request.log.error({ channel: parsed.data.channel, message: firstLine((error as Error).message) }, 'bridge call failed');
       return { ok: false, error: 'internal error' };
     }
   });
