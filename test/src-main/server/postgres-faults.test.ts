@@ -28,7 +28,7 @@ let db: TestDatabase;
 const running: Instance[] = [];
 const dirs: { remove(): void }[] = [];
 
-async function serve(options: { demoDeals?: number } = {}): Promise<Instance> {
+async function serve(options: { demoDeals?: number; importLeaseMs?: number } = {}): Promise<Instance> {
   const dir = tempDir('uw-pg-fault-');
   dirs.push(dir);
   const settings = { url: db.url, dataDir: dir.path, clients: [CLIENT], users: [OWNER], ...options };
@@ -160,5 +160,51 @@ describe('two uw serve --database instances on one database', () => {
     expect(again.body.errors).toEqual([]);
     expect(again.body.updatedEntities).toHaveLength(DEMO_DEALS);
     for (const [i, id] of ids.entries()) expect(deal5((await b.api('GET', `/getDealInfo/${id}`)).body)).toEqual([20_000_000 + i, 100 + i, `killed request ${i}`, 'High', '7']);
+  });
+
+  it('finishes exactly once, on another instance, an import whose instance was killed mid-way, and its report is readable', { timeout: 180_000 }, async () => {
+    const LEASE_MS = 2_000;
+    const first = await serve({ importLeaseMs: LEASE_MS });
+    const deal = ids[0]!;
+    const tag = `KILLED-${Date.now()}`;
+    const collaterals = [1, 2, 3].map((n) => ({
+      clientItemId: `item-${n}`,
+      migrationReference: `${tag}-${n}`,
+      collateralCreateData: { dealIds: [deal], name: `Imported Property ${n}`, subType: 'CBD Office', address: { fullAddress: `${300 + n} Lavaca St, Austin, TX 78701` }, subStatus: 'Active', propertyType: 'Office' },
+      alternativeValuationCreateData: { name: 'Broker opinion of value', valuation: 4_000_000, asOfDate: '2025-06-30', valueBasis: 'As Is' },
+    }));
+
+    // The counter row held: the import's first item waits inside its transaction.
+    const holder: PoolClient = await db.pool.connect();
+    let reportId: string;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT seq FROM change_feed WHERE id = 1 FOR UPDATE');
+      const accepted = await first.api('POST', '/importCollaterals', { collaterals });
+      expect(accepted.body).toMatchObject({ success: true });
+      reportId = accepted.body.reportId;
+      await until('the import waits inside its transaction', async () => (await lockWaiters()).length > 0);
+      await kill(first);
+      await holder.query('COMMIT');
+    } finally {
+      holder.release();
+    }
+    const pending = await b.api('GET', `/getImportReport/${reportId}`);
+    expect(pending.body.status).toBe('Pending'); // readable on the survivor meanwhile
+    // The dead instance's claim runs out (the database's clock), then another instance takes it over.
+    await until('the claim runs out', async () => (await db.pool.query(`SELECT 1 FROM import_reports WHERE id = $1 AND claimed_until < to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`, [reportId])).rowCount === 1);
+    await serve({ importLeaseMs: LEASE_MS });
+    let report: { status: string; createdEntities: { clientItemId: string }[]; errors: unknown[] } | undefined;
+    await until('the import completes', async () => {
+      report = (await b.api('GET', `/getImportReport/${reportId}`)).body;
+      return report!.status === 'Completed';
+    });
+    expect(report!.errors).toEqual([]);
+    expect(report!.createdEntities.map((e) => e.clientItemId)).toEqual(['item-1', 'item-2', 'item-3']);
+    const { rows } = await db.pool.query<{ ref: string; n: number }>(
+      'SELECT migration_reference AS ref, count(*)::int AS n FROM collaterals WHERE migration_reference LIKE $1 GROUP BY 1 ORDER BY 1',
+      [`${tag}-%`],
+    );
+    expect(rows).toEqual([1, 2, 3].map((n) => ({ ref: `${tag}-${n}`, n: 1 })));
   });
 });
