@@ -5,8 +5,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    exclude: ['test/e2e/**', '**/node_modules/**', 'out/**'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
@@ -14,6 +12,27 @@ export default defineConfig({
     // `vi.mock('electron')` only reaches electron-store's own `import 'electron'` when Vite
     // transforms electron-store instead of handing it to Node.
     server: { deps: { inline: ['electron-store'] } },
+    // Every test once as is (SQLite), and the HTTP integration suite a second time with the
+    // server on PostgreSQL (test/support/service.ts reads UW_TEST_ENGINE; each file starts its
+    // own throwaway cluster, test/support/postgres.ts). bridge.test.ts is web mode (SQLite only);
+    // the 10k bulk update is a load test, run once; postgres-*.test.ts start their own clusters.
+    projects: [
+      // (include and exclude live in each project: a project that extends the root config would
+      // add its lists to the root's, not replace them.)
+      {
+        extends: true,
+        test: { name: 'sqlite', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ['test/e2e/**', '**/node_modules/**', 'out/**'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['test/src-main/server/*.test.ts'],
+          exclude: ['test/src-main/server/bridge.test.ts', 'test/src-main/server/bulk-update-10k.test.ts', 'test/src-main/server/postgres-*.test.ts'],
+          env: { UW_TEST_ENGINE: 'postgres' },
+        },
+      },
+    ],
     // The default reporter for people, the JSON file for scripts/test.mjs and CI.
     reporters: ['default', 'json'],
     outputFile: { json: '.reports/vitest.json' },

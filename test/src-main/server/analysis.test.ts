@@ -19,8 +19,19 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => s.stop());
 
-/** What would change if anything were written: this connection's changes, other connections' commits, row counts, the file's bytes. */
-function storeState() {
+/**
+ * What would change if anything were written. SQLite: this connection's changes, other
+ * connections' commits, row counts, the file's bytes. PostgreSQL: row counts and the snapshot's
+ * xmax (the next transaction id: any transaction that writes takes one, so it moves).
+ */
+async function storeState() {
+  if (s.engine === 'postgres') {
+    const tables = (await s.sql<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")).map((r) => r.name);
+    const rows: Record<string, number> = {};
+    for (const t of tables) rows[t] = (await s.sql<{ n: number }>(`SELECT count(*) AS n FROM "${t}"`))[0]!.n;
+    const [{ xmax }] = await s.sql<{ xmax: string }>('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax');
+    return { rows, xmax };
+  }
   const client = s.db.$client;
   const tables = (client.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[]).sort();
   return {
@@ -112,11 +123,11 @@ describe('POST stressPortfolio', () => {
 
 describe('analysis calls write nothing', () => {
   it('leaves the store exactly as it was after every analysis call', async () => {
-    const before = storeState();
+    const before = await storeState();
     await s.api('POST', '/sizeLoan', { dealId: dealIds[1], inputs: { totalCost: 1e8 } });
     await s.api('POST', '/stressDeal', { dealId: dealIds[1], scenario: { noiChange: -0.2 } });
     await s.api('POST', '/stressPortfolio', { scenarios: [{ valueChange: -0.2 }] });
-    expect(storeState()).toEqual(before);
+    expect(await storeState()).toEqual(before);
   });
 });
 
@@ -252,7 +263,7 @@ describe('bad input to the analysis endpoints', () => {
     // And one whose collateral link is gone (the test takes it away in the store).
     const bare = (await create('742 Evergreen Ter')).body.createdEntityId as string;
     expect(bare).toBeTruthy();
-    s.db.$client.prepare('DELETE FROM deal_collaterals WHERE deal_id = ?').run(bare);
+    await s.sql('DELETE FROM deal_collaterals WHERE deal_id = ?', [bare]);
     res = await s.api('POST', '/stressDeal', { dealId: bare, scenario: { noiChange: -0.1 } });
     expect(res.body.error.target).toBe('dealId');
     expect(res.body.error.message).toMatch(/no collateral/);

@@ -16,7 +16,7 @@ const LOANS_PACKAGE = 'pkg-2026-q1';
 let s: TestService;
 beforeAll(async () => {
   s = await startTestService({ users: [OWNER, OTHER_USER] });
-  s.db.$client.prepare('INSERT INTO loans_packages (id, name) VALUES (?, ?)').run(LOANS_PACKAGE, 'Q1 2026 participation pool');
+  await s.sql('INSERT INTO loans_packages (id, name) VALUES (?, ?)', [LOANS_PACKAGE, 'Q1 2026 participation pool']);
 });
 afterAll(async () => s.stop());
 
@@ -40,9 +40,9 @@ async function newDeal(service: TestService = s): Promise<string> {
 }
 
 /** A file uploaded under the deal's files. */
-function addFile(dealId: string): string {
+async function addFile(dealId: string): Promise<string> {
   const id = `file-${++fileNo}`;
-  s.db.$client.prepare('INSERT INTO files (id, deal_id, name, content_type) VALUES (?, ?, ?, ?)').run(id, dealId, `photo-${fileNo}.jpg`, 'image/jpeg');
+  await s.sql('INSERT INTO files (id, deal_id, name, content_type) VALUES (?, ?, ?, ?)', [id, dealId, `photo-${fileNo}.jpg`, 'image/jpeg']);
   return id;
 }
 
@@ -68,7 +68,7 @@ const updates = (pairs: Record<string, Value>): Update[] => Object.entries(pairs
 // --- every property, valid values --------------------------------------------------------------
 
 /** A value, or one made for the deal under test (a file of that deal). */
-type Given = Value | ((dealId: string) => string);
+type Given = Value | ((dealId: string) => Promise<string>);
 type ValidCase = [property: BulkUpdateProperty, given: Given, readBack: unknown];
 
 const VALID: ValidCase[] = [
@@ -134,7 +134,7 @@ describe('each property accepts its valid formats', () => {
 
   it.each(VALID)('%s accepts %j and reads it back', async (property, given, readBack) => {
     const id = await newDeal();
-    const value = typeof given === 'function' ? given(id) : given;
+    const value = typeof given === 'function' ? await given(id) : given;
     const res = await bulkUpdate([{ id, updates: [{ property, value }] }]);
     expect(res).toEqual({ success: true, error: null, errors: [], updatedEntities: [id] });
     const deal = await dealInfo(id);
@@ -282,7 +282,7 @@ describe('each property rejects each kind of invalid value', () => {
   it.each(INVALID)('%s rejects %j with %s naming the property', async (property, given, errorType) => {
     const id = await newDeal();
     const before = await dealInfo(id);
-    const value = typeof given === 'function' ? given(id) : given;
+    const value = typeof given === 'function' ? await given(id) : given;
     const res = await bulkUpdate([{ id, updates: [{ property, value }] }]);
     expect(res.success).toBe(true);
     expect(res.updatedEntities).toEqual([]);

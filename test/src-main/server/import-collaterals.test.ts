@@ -88,12 +88,12 @@ async function importAndWait(service: TestService, collaterals: unknown[]) {
   return completedReport(service, await startImport(service, collaterals));
 }
 
-function count(service: TestService, table: string): number {
-  return (service.db.$client.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+async function count(service: TestService, table: string): Promise<number> {
+  return (await service.sql<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))[0]!.n;
 }
 
-const rowCounts = (service: TestService) =>
-  Object.fromEntries(['collaterals', 'components', 'alternative_valuations', 'deal_collaterals'].map((t) => [t, count(service, t)]));
+const rowCounts = async (service: TestService) =>
+  Object.fromEntries(await Promise.all(['collaterals', 'components', 'alternative_valuations', 'deal_collaterals'].map(async (t) => [t, await count(service, t)])));
 
 async function collateralSummaries(service: TestService, id: string) {
   return CollateralSummaryResponseDto.parse((await service.api('GET', `/getDealCollateralSummary/${id}`)).body).collateralSummaries;
@@ -194,7 +194,7 @@ describe('importing collaterals', () => {
         collateral: 'collateral' in c ? c.collateral : {},
         valuation: 'valuation' in c ? c.valuation : {},
       });
-      const before = rowCounts(s);
+      const before = await rowCounts(s);
       const report = await importAndWait(s, [bad]);
       expect(report.createdEntities).toEqual([]);
       expect(report.errors).toEqual([
@@ -209,7 +209,7 @@ describe('importing collaterals', () => {
           bulkOperationType: 'Create',
         },
       ]);
-      expect(rowCounts(s)).toEqual(before);
+      expect(await rowCounts(s)).toEqual(before);
     });
   });
 
@@ -239,7 +239,7 @@ describe('importing collaterals', () => {
     const again = item([dealId], { migrationReference: 'LEGACY-4711' });
     const twiceA = item([dealId], { migrationReference: 'LEGACY-4712' });
     const twiceB = item([dealId], { migrationReference: 'LEGACY-4712' });
-    const before = rowCounts(s);
+    const before = await rowCounts(s);
     const report = await importAndWait(s, [again, twiceA, twiceB]);
 
     expect(report.createdEntities.map((e) => e.clientItemId)).toEqual([twiceA.clientItemId]);
@@ -248,7 +248,7 @@ describe('importing collaterals', () => {
       expect.objectContaining({ clientItemId: again.clientItemId, code: 'Existing', fieldName: 'migrationReference', entityId: created!.entityId }),
       expect.objectContaining({ clientItemId: twiceB.clientItemId, code: 'Existing', fieldName: 'migrationReference', entityId: twiceAId }),
     ]);
-    expect(rowCounts(s)).toEqual({
+    expect(await rowCounts(s)).toEqual({
       collaterals: before.collaterals! + 1,
       components: before.components! + 1,
       alternative_valuations: before.alternative_valuations! + 1,
@@ -257,7 +257,7 @@ describe('importing collaterals', () => {
   });
 
   it('leaves no collateral, component, valuation or deal link of an invalid item behind', async () => {
-    const before = rowCounts(s);
+    const before = await rowCounts(s);
     const good = item([dealId, otherDealId]);
     const report = await importAndWait(s, [
       item([dealId, 'missing-deal']),
@@ -268,7 +268,7 @@ describe('importing collaterals', () => {
     expect(report.createdEntities.map((e) => e.clientItemId)).toEqual([good.clientItemId]);
     expect(report.errors).toHaveLength(3);
     // Only the good item's rows: one collateral, component and valuation, and a link to each of its two deals.
-    expect(rowCounts(s)).toEqual({
+    expect(await rowCounts(s)).toEqual({
       collaterals: before.collaterals! + 1,
       components: before.components! + 1,
       alternative_valuations: before.alternative_valuations! + 1,
@@ -278,10 +278,10 @@ describe('importing collaterals', () => {
 
   it('imports a collateral without an alternative valuation when none is sent', async () => {
     const { alternativeValuationCreateData: _, ...bare } = item([otherDealId]);
-    const before = rowCounts(s);
+    const before = await rowCounts(s);
     const report = await importAndWait(s, [bare]);
     expect(report.errors).toEqual([]);
-    expect(rowCounts(s)).toMatchObject({ collaterals: before.collaterals! + 1, alternative_valuations: before.alternative_valuations });
+    expect(await rowCounts(s)).toMatchObject({ collaterals: before.collaterals! + 1, alternative_valuations: before.alternative_valuations });
   });
 
   it('answers an empty import with a report that completes with nothing in it', async () => {
@@ -307,13 +307,13 @@ describe('importing collaterals', () => {
     ];
 
     it.each(cases)('$rule gives $code on $target', async (c) => {
-      const reports = count(s, 'import_reports');
+      const reports = await count(s, 'import_reports');
       const res = await s.api('POST', '/importCollaterals', c.body);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ success: false, error: { code: c.code, target: c.target } });
       expect(res.body.reportId).toBeUndefined();
       if (c.fieldName) expect(res.body.error).toMatchObject({ fieldName: c.fieldName, bulkOperationType: 'Create' });
-      expect(count(s, 'import_reports')).toBe(reports);
+      expect(await count(s, 'import_reports')).toBe(reports);
     });
   });
 
@@ -373,9 +373,11 @@ describe('import reports across restarts', () => {
         rest = item([deal], { migrationReference: 'CRASH-2' });
         doneId = (await importAndWait(first, [done])).createdEntities[0]!.entityId;
         // The row a crash leaves behind: item 0 written and logged in its transaction, item 1 not yet.
-        first.db.$client
-          .prepare(`INSERT INTO import_reports (id, status, request, created_entities, errors) VALUES (?, 'Pending', ?, ?, '[]')`)
-          .run(reportId, JSON.stringify({ collaterals: [done, rest] }), JSON.stringify([{ clientItemId: done.clientItemId, entityId: doneId, itemIndex: 0 }]));
+        await first.sql(`INSERT INTO import_reports (id, status, request, created_entities, errors) VALUES (?, 'Pending', ?, ?, '[]')`, [
+          reportId,
+          JSON.stringify({ collaterals: [done, rest] }),
+          JSON.stringify([{ clientItemId: done.clientItemId, entityId: doneId, itemIndex: 0 }]),
+        ]);
       } finally {
         await first.stop();
       }
@@ -386,9 +388,7 @@ describe('import reports across restarts', () => {
         expect(report.errors).toEqual([]);
         expect(report.createdEntities.map((e) => e.clientItemId)).toEqual([done.clientItemId, rest.clientItemId]);
         expect(report.createdEntities[0]!.entityId).toBe(doneId);
-        const refs = second.db.$client
-          .prepare(`SELECT migration_reference AS ref, COUNT(*) AS n FROM collaterals WHERE migration_reference LIKE 'CRASH-%' GROUP BY ref ORDER BY ref`)
-          .all();
+        const refs = await second.sql(`SELECT migration_reference AS ref, COUNT(*) AS n FROM collaterals WHERE migration_reference LIKE 'CRASH-%' GROUP BY ref ORDER BY ref`);
         expect(refs).toEqual([{ ref: 'CRASH-1', n: 1 }, { ref: 'CRASH-2', n: 1 }]);
       } finally {
         await second.stop();

@@ -1,7 +1,5 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClientSecretHash, removeApiClient, upsertApiClient } from '../../../src-main/store/api-clients';
-import { getSetting } from '../../../src-main/store/settings';
 import { CLIENT, fetchToken, startTestService, type TestService } from '../../support/service';
 
 let s: TestService;
@@ -12,7 +10,7 @@ afterAll(async () => s?.stop());
 
 /** A token signed with the server's own key, with the claims given. */
 async function signed(claims: { sub?: string; exp?: boolean; iat?: boolean }): Promise<string> {
-  const key = Buffer.from(getSetting<string>(s.db, 'oauth.signingKey')!, 'base64url');
+  const key = Buffer.from((await s.store.getSetting<string>('oauth.signingKey'))!, 'base64url');
   let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer(s.baseUrl).setAudience(`${s.baseUrl}/api/`);
   if (claims.sub) jwt = jwt.setSubject(claims.sub);
   if (claims.iat !== false) jwt = jwt.setIssuedAt();
@@ -43,14 +41,14 @@ describe('access tokens', () => {
     expect(await status(leaving)).toBe(200);
     expect(await status(returning)).toBe(200);
 
-    expect(removeApiClient(s.db, 'leaving')).toBe(true);
+    expect(await s.store.removeApiClient('leaving')).toBe(true);
     expect(await status(leaving)).toBe(401);
 
-    const hash = apiClientSecretHash(s.db, 'returning')!;
-    removeApiClient(s.db, 'returning');
+    const hash = (await s.store.apiClientSecretHash('returning'))!;
+    await s.store.removeApiClient('returning');
     // A token's issue time has a precision of a second: provision again in the next one.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    upsertApiClient(s.db, 'returning', hash);
+    await s.store.upsertApiClient('returning', hash);
     expect(await status(returning)).toBe(401);
     expect(await status(await fetchToken(s.origin, s.baseUrl, { clientId: 'returning', secret: 'returning-secret-2' }))).toBe(200);
   });

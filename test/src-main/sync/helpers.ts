@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import { runSync, type SyncOptions, type SyncSummary } from '../../../src-main/sync';
 import type { OutboxEntry } from '../../../src-main/store/sync-outbox';
 import { outboxEntries } from '../../../src-main/store/sync-outbox';
-import { CLIENT, OWNER, startTestService, tempDir, type TestService } from '../../support/service';
+import { CLIENT, OWNER, startTestService, tempDir, type Engine, type TestService } from '../../support/service';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 
 // Two real instances for the sync tests: the "platform" (a server with the demo portfolio) and
@@ -21,13 +21,18 @@ export interface Pair {
 
 export const FAST_RETRY = { limit: 6, baseDelayMs: 20, maxDelayMs: 200, maxRetryAfterMs: 2_000 };
 
-/** `useExtensions: false`: every sync of the pair walks every graph (the platform's change feed and bulk reads unused). */
-export async function startPair(options: { demoDeals?: number; proxy?: boolean; localUsers?: string[]; useExtensions?: boolean } = {}): Promise<Pair> {
+/**
+ * `useExtensions: false`: every sync of the pair walks every graph (the platform's change feed and bulk reads unused).
+ * `remoteEngine`: the platform's storage (default SQLite); the workstation is always on SQLite.
+ */
+export async function startPair(
+  options: { demoDeals?: number; proxy?: boolean; localUsers?: string[]; useExtensions?: boolean; remoteEngine?: Engine } = {},
+): Promise<Pair> {
   const proxy = options.proxy ? await startFaultProxy() : null;
-  const remote = await startTestService({ demoDeals: options.demoDeals ?? 8, ...(proxy ? { publicUrl: proxy.origin } : {}) });
+  const remote = await startTestService({ engine: options.remoteEngine ?? 'sqlite', demoDeals: options.demoDeals ?? 8, ...(proxy ? { publicUrl: proxy.origin } : {}) });
   if (proxy) proxy.target = remote.origin;
   const localDir = tempDir('uw-sync-local-');
-  const local = await startTestService({ dataDir: localDir.path, users: [OWNER, ...(options.localUsers ?? [])] });
+  const local = await startTestService({ engine: 'sqlite', dataDir: localDir.path, users: [OWNER, ...(options.localUsers ?? [])] });
   const remoteUrl = proxy ? proxy.origin : remote.origin;
   return {
     remote,
