@@ -15,7 +15,8 @@ export default defineConfig({
     // Every test once as is (SQLite), and the HTTP integration suite a second time with the
     // server on PostgreSQL (test/support/service.ts reads UW_TEST_ENGINE; each file starts its
     // own throwaway cluster, test/support/postgres.ts). bridge.test.ts is web mode (SQLite only);
-    // the 10k bulk update is a load test, run once; postgres-*.test.ts start their own clusters.
+    // the 10k bulk update is a load test, run once; postgres-*.test.ts start their own clusters;
+    // concurrent-units.test.ts proves the SQLite engine's lock.
     projects: [
       // (include and exclude live in each project: a project that extends the root config would
       // add its lists to the root's, not replace them.)
@@ -28,7 +29,15 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['test/src-main/server/*.test.ts'],
-          exclude: ['test/src-main/server/bridge.test.ts', 'test/src-main/server/bulk-update-10k.test.ts', 'test/src-main/server/postgres-*.test.ts'],
+          exclude: [
+            'test/src-main/server/bridge.test.ts',
+            'test/src-main/server/bulk-update-10k.test.ts',
+            'test/src-main/server/postgres-*.test.ts',
+            // The SQLite engine's unit lock under concurrent requests: its own SQLite store by design.
+            'test/src-main/server/concurrent-units.test.ts',
+            // Starts its own cluster: once is enough.
+            'test/src-main/server/log-safe.test.ts',
+          ],
           env: { UW_TEST_ENGINE: 'postgres' },
         },
       },

@@ -51,7 +51,7 @@ describe('stored collateral figures', async () => {
     expect(await fillCollateralFigures(createSqliteStore(db))).toBe(ids.length);
     expect(collateralsWithoutFigures(db, FIGURES_VERSION, 10)).toEqual([]);
     const stored = storedCollateralFigures(db, ids, FIGURES_VERSION);
-    for (const id of ids) expect(stored.get(id), id).toEqual(fromInputs(id));
+    for (const id of ids) expect(stored.get(id), id).toEqual(await fromInputs(id));
     expect(await fillCollateralFigures(createSqliteStore(db))).toBe(0);
   });
 
@@ -76,7 +76,7 @@ describe('stored collateral figures', async () => {
     // Writes to one collateral leave the others' figures alone.
     expect(storedCollateralFigures(db, others, FIGURES_VERSION).size).toBe(others.length);
     const after = (await collateralRollups(createSqliteStore(db), [id])).get(id)!;
-    expect(after).toEqual(fromInputs(id));
+    expect(after).toEqual(await fromInputs(id));
     expect(after).not.toEqual(before);
     expect(isStored(id)).toBe(true);
   });
@@ -86,7 +86,7 @@ describe('stored collateral figures', async () => {
     await collateralRollups(createSqliteStore(db), [id]);
     db.$client.prepare('UPDATE collateral_figures SET version = ?, net_operating_income = -1 WHERE collateral_id = ?').run(FIGURES_VERSION - 1, id);
     expect(isStored(id)).toBe(false);
-    expect((await collateralRollups(createSqliteStore(db), [id])).get(id)).toEqual(fromInputs(id));
+    expect((await collateralRollups(createSqliteStore(db), [id])).get(id)).toEqual(await fromInputs(id));
   });
 
   it('returns figures but keeps none when the store cannot be written', async () => {
@@ -95,7 +95,7 @@ describe('stored collateral figures', async () => {
     const readOnly = openDb({ file: join(dir, 'uw.sqlite') });
     try {
       readOnly.$client.pragma('query_only = ON');
-      expect((await collateralRollups(createSqliteStore(readOnly), [id])).get(id)).toEqual(fromInputs(id));
+      expect((await collateralRollups(createSqliteStore(readOnly), [id])).get(id)).toEqual(await fromInputs(id));
     } finally {
       closeDb(readOnly);
     }
@@ -119,7 +119,7 @@ describe('stored collateral figures', async () => {
     db.$client.prepare('DELETE FROM collateral_figures WHERE collateral_id = ?').run(id);
     db.$client.exec('BEGIN DEFERRED');
     try {
-      expect((await collateralRollups(createSqliteStore(db), [id])).get(id)).toEqual(fromInputs(id));
+      expect((await collateralRollups(createSqliteStore(db), [id])).get(id)).toEqual(await fromInputs(id));
       expect(isStored(id)).toBe(false);
     } finally {
       db.$client.exec('COMMIT');
