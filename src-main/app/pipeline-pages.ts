@@ -1,9 +1,9 @@
 import { setImmediate as nextTick } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { ChannelOutput, PipelineFacets, PipelineIds, PipelinePage, PipelineQuery, PipelineRow } from '../contract/app-channels';
-import type { AssetType, DealState, LoanType, Priority } from '../contract';
+import type { DealState } from '../contract';
 import type { UnderwritingSettings } from '../contract/system-config';
-import { dealCollateralTotals, noteRate } from '../domain';
+import { dealCollateralTotals } from '../domain';
 import { computeDealMetrics, dealsRollups, FIGURES_VERSION } from '../figures';
 import type { GatewayContext } from '../gateway/context';
 import { collateralsWithoutFigures, dealsCollateralFigures } from '../store/collateral-figures';
@@ -34,7 +34,7 @@ import { createSqliteStore, workstationDb, type SqliteStore } from '../store/sql
 import { getUnderwritingSettings } from '../store/system-config';
 import { storeIsOpen } from '../store/transactions';
 import type { Db } from '../store/db';
-import type { PipelineService } from './pipeline';
+import { toPipelineRow, type PipelineService } from './pipeline';
 
 /*
  * The pipeline a page at a time (issue 17): the channels pipeline.page, pipeline.ids and
@@ -379,29 +379,3 @@ export function pipelinePageChannels(pages: PipelinePages) {
   };
 }
 
-function toPipelineRow(row: PipelineDealRow, addresses: string[], figures: Pick<PipelineRow, 'debtService' | 'dscr' | 'debtYield' | 'ltv'>): PipelineRow {
-  return {
-    id: row.id,
-    seedName: row.seedName,
-    loanId: row.loanId,
-    state: row.state as DealState,
-    status: row.status,
-    priority: row.priority as Priority | null,
-    owner: row.ownerId,
-    loanType: row.loanType as LoanType,
-    propertyType: row.propertyType as AssetType,
-    grossLoan: row.grossLoan,
-    riskRating: row.riskRating,
-    addresses,
-    interestRate: noteRate({
-      isFixed: row.rateIndex === 'Fixed',
-      indexRate: row.indexRate,
-      rateSpread: row.rateSpread,
-      interestRateFloor: row.interestRateFloor,
-    }),
-    debtService: figures.debtService,
-    dscr: figures.dscr,
-    debtYield: figures.debtYield,
-    ltv: figures.ltv,
-  };
-}

@@ -181,7 +181,8 @@ export class PipelineService {
   }
 }
 
-function toPipelineRow(row: PipelineDealRow, addresses: string[], figures: Pick<PipelineRow, 'debtService' | 'dscr' | 'debtYield' | 'ltv'> | null): PipelineRow {
+/** A pipeline row of a deal: its stored fields, addresses and figures (null: not computed yet). */
+export function toPipelineRow(row: PipelineDealRow, addresses: string[], figures: Pick<PipelineRow, 'debtService' | 'dscr' | 'debtYield' | 'ltv'> | null): PipelineRow {
   return {
     id: row.id,
     seedName: row.seedName,
