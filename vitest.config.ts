@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     pool: 'forks',
+    // Two files at a time on two cores: many wait on I/O (PostgreSQL clusters, child processes, servers).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
     teardownTimeout: 15_000,
