@@ -12,30 +12,8 @@ import * as schema from './schema';
 // list would need a parameter per value (65,535 at most per statement) and make the server
 // parse a statement as long as the data.
 
-const TABLES: { [K in BulkTableName]: PgTable } = {
-  users: schema.users,
-  loansPackages: schema.loansPackages,
-  people: schema.people,
-  companies: schema.companies,
-  deals: schema.deals,
-  dealPeople: schema.dealPeople,
-  dealCompanies: schema.dealCompanies,
-  files: schema.files,
-  collaterals: schema.collaterals,
-  dealCollaterals: schema.dealCollaterals,
-  components: schema.components,
-  marketData: schema.marketData,
-  salesComps: schema.salesComps,
-  livingUnits: schema.livingUnits,
-  rentRolls: schema.rentRolls,
-  rentRollItems: schema.rentRollItems,
-  revenueValuations: schema.revenueValuations,
-  cashFlowTransactions: schema.cashFlowTransactions,
-  alternativeValuations: schema.alternativeValuations,
-  fundsAnalyses: schema.fundsAnalyses,
-  fundSources: schema.fundSources,
-  fundUses: schema.fundUses,
-};
+/** The bulk insert's tables are the PostgreSQL schema's exports of the same names (a missing one does not compile). */
+const TABLES: { [K in BulkTableName]: PgTable } = schema;
 
 /** Rows per statement: each column's values travel as one array parameter. */
 export const ROWS_PER_STATEMENT = 5_000;
