@@ -36,6 +36,8 @@ const databaseOfDir = new Map<string, Promise<TestDatabase>>();
 export interface TestServiceOptions extends Partial<ServiceOptions> {
   /** The engine to serve (default TEST_ENGINE). */
   engine?: Engine;
+  /** PostgreSQL only: serve this database (e.g. one restored from a copy) instead of a new one; the caller drops it. */
+  database?: TestDatabase;
 }
 
 export interface TestService extends Service {
@@ -63,14 +65,14 @@ const numbered = (text: string) => {
 
 /** The real server on port 0 over a fresh data directory (and, on PostgreSQL, a fresh database). */
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
-  const { engine = TEST_ENGINE, ...serviceOptions } = options;
+  const { engine = TEST_ENGINE, database: given, ...serviceOptions } = options;
   const dir = options.dataDir ? null : tempDir();
   const dataDir = options.dataDir ?? dir!.path;
   let database: TestDatabase | undefined;
   let pgStore: ReturnType<typeof createPostgresStore> | undefined;
   if (engine === 'postgres') {
     const pg = await testCluster();
-    let pending = options.dataDir ? databaseOfDir.get(dataDir) : undefined;
+    let pending = given ? Promise.resolve(given) : options.dataDir ? databaseOfDir.get(dataDir) : undefined;
     if (!pending) {
       // Copies of one migrated template share the store identity its migration drew (the change
       // feed's store_id, in its cursors): a database migrated on its own draws its own.
@@ -126,7 +128,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
         await pgStore.releaseImportClaims();
         await pgStore.pool.end();
         // A database of a caller's data directory may be served again: it goes with the cluster.
-        if (!options.dataDir) await database!.drop();
+        if (!options.dataDir && !given) await database!.drop();
       }
       dir?.remove();
     },
