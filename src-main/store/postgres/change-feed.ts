@@ -9,9 +9,20 @@ import type { PgDb } from './db';
 
 const NO_HEAD = 'the change feed has no head row: migration 0004_deal_change_feed did not run';
 
+/**
+ * The store's identity as cursors carry it: the feed's store_id (drawn by the migration) bound to
+ * the database it lives in (its oid). A copy of the database (pg_dump and pg_restore into another
+ * database, the README's backup and restore, or CREATE DATABASE ... TEMPLATE) keeps store_id but
+ * not the oid: a cursor handed out before the restore is refused, even once the restored feed has
+ * numbered more changes than the cursor's (by numbers alone it would look continuable, and the
+ * changes the restore undid would never be listed). The instances of one database share its oid,
+ * and pg_upgrade keeps it (PostgreSQL 15). 32 hex digits, as on SQLite.
+ */
+const STORE_ID = sql`md5(h.store_id || ':' || (SELECT d.oid FROM pg_database d WHERE d.datname = current_database())::text)`;
+
 /** The store's identity and the last sequence number handed out. */
 export async function changeFeedHead(pg: PgDb): Promise<{ storeId: string; seq: number }> {
-  const { rows } = await pg.execute<{ storeId: string; seq: number }>(sql`SELECT store_id AS "storeId", seq FROM change_feed WHERE id = 1`);
+  const { rows } = await pg.execute<{ storeId: string; seq: number }>(sql`SELECT ${STORE_ID} AS "storeId", h.seq FROM change_feed h WHERE h.id = 1`);
   if (!rows[0]) throw new Error(NO_HEAD);
   return { storeId: rows[0].storeId, seq: Number(rows[0].seq) };
 }
@@ -38,7 +49,7 @@ export async function readChangePage(
   limit: number,
 ): Promise<{ head: { storeId: string; seq: number }; rows: DealChangeRow[] }> {
   const { rows } = await pg.execute<{ storeId: string; headSeq: number; page: DealChangeRow[] | null }>(sql`
-    SELECT h.store_id AS "storeId", h.seq AS "headSeq",
+    SELECT ${STORE_ID} AS "storeId", h.seq AS "headSeq",
       (SELECT json_agg(json_build_object('dealId', p."dealId", 'seq', p.seq, 'kind', p.kind) ORDER BY p.seq, p."dealId" COLLATE "C") FROM (${PAGE(after, limit)}) p) AS page
     FROM change_feed h WHERE h.id = 1`);
   const row = rows[0];

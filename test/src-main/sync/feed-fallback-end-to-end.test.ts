@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { STORE_FILE } from '../../../src-main/server/service';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
-import type { TestDatabase } from '../../support/postgres';
+import { PG_BIN, type TestDatabase } from '../../support/postgres';
 import { startTestService, tempDir, testCluster, type Engine, type TestService } from '../../support/service';
 import { bulkUpdate, dealIds, dealInfo, differingReads, readEverything } from './helpers';
 import { recordExtensions, requestsSince, startWorkstation, type Workstation } from './workstations';
@@ -16,6 +18,7 @@ import { recordExtensions, requestsSince, startWorkstation, type Workstation } f
 //   its beginning, in bulk), comes back to the platform's restored state, and then reads only
 //   what changes again.
 
+const run = promisify(execFile);
 const DEALS = 5;
 const EXTENSIONS = /\/getDeal(Changes|Graphs)\b/;
 
@@ -165,5 +168,72 @@ describe.each<Engine>(['sqlite', 'postgres'])('a platform on %s restored from a 
     expect(next.graphs).toEqual([[ids[0]!]]);
     const quiet = await recordExtensions(proxy, () => ws.sync(proxy.origin));
     expect(quiet.graphs).toEqual([]);
+  });
+});
+
+describe('a PostgreSQL platform restored by the README\'s procedure (pg_dump, pg_restore into an empty database), then written to past the workstation\'s cursor', () => {
+  let proxy: FaultProxy;
+  let ws: Workstation;
+  let platform: TestService;
+  const dirs: { remove(): void }[] = [];
+  const databases: TestDatabase[] = [];
+  const serve = (database: TestDatabase, demoDeals?: number) => {
+    const dir = tempDir('uw-platform-');
+    dirs.push(dir);
+    return startTestService({ engine: 'postgres', dataDir: dir.path, database, ...(demoDeals ? { demoDeals } : {}), publicUrl: proxy.origin });
+  };
+
+  beforeAll(async () => {
+    proxy = await startFaultProxy();
+    const database = await (await testCluster()).createDatabase();
+    await database.pool.query("UPDATE change_feed SET store_id = replace(gen_random_uuid()::text, '-', '')");
+    databases.push(database);
+    platform = await serve(database, DEALS);
+    proxy.target = platform.origin;
+    ws = await startWorkstation('d');
+  }, 120_000);
+
+  afterAll(async () => {
+    await ws?.stop();
+    await platform?.stop();
+    await proxy?.close();
+    for (const d of databases) await d.drop();
+    for (const d of dirs) d.remove();
+  }, 60_000);
+
+  test('refuses the cursor although the restored feed has grown past it, so the workstation walks once and loses no change', { timeout: 120_000 }, async () => {
+    const cluster = await testCluster();
+    expect(await ws.sync(proxy.origin)).toMatchObject({ pulled: DEALS });
+    const ids = await dealIds(platform);
+    const dumpDir = tempDir('uw-platform-dump-');
+    dirs.push(dumpDir);
+    const dump = join(dumpDir.path, 'uw.dump');
+    const pgEnv = { ...process.env, PGPASSWORD: cluster.password };
+    const connect = ['--host', '127.0.0.1', '--port', String(cluster.port), '--username', cluster.user];
+    await run(join(PG_BIN, 'pg_dump'), [...connect, '--format=custom', '--file', dump, databases[0]!.name], { env: pgEnv });
+
+    expect((await bulkUpdate(platform, [{ id: ids[2]!, updates: { Note: 'after the backup' } }])).errors).toEqual([]);
+    expect(await ws.sync(proxy.origin)).toMatchObject({ pulled: 1 });
+    const cursorSeq = (JSON.parse(Buffer.from(ws.cursor()!, 'base64url').toString('utf8')) as [string, number, string])[1];
+
+    await platform.stop();
+    const restored = await cluster.createDatabase({ migrated: false });
+    databases.push(restored);
+    await run(join(PG_BIN, 'pg_restore'), [...connect, '--dbname', restored.name, dump], { env: pgEnv });
+    platform = await serve(restored);
+    proxy.target = platform.origin;
+    // Work on the restored platform takes its feed past the workstation's cursor: by numbers alone, the cursor looks continuable.
+    for (let i = 0; (await platform.sql<{ seq: number }>('SELECT seq FROM change_feed'))[0]!.seq <= cursorSeq; i++) {
+      expect((await bulkUpdate(platform, [{ id: ids[0]!, updates: { Note: `after the restore ${i}` } }])).errors).toEqual([]);
+    }
+
+    const { result: summary, feedReads, graphs } = await recordExtensions(proxy, () => ws.sync(proxy.origin));
+    expect(feedReads).toEqual([{ since: true }, { since: false }]);
+    expect(graphs.flat().sort()).toEqual([...ids].sort());
+    expect(summary).toMatchObject({ conflicts: 0, remoteDeals: DEALS });
+    // The edit the restore undid is undone on the workstation too.
+    expect((await dealInfo(ws.service, ids[2]!)).note).toBe((await dealInfo(platform, ids[2]!)).note);
+    const [onPlatform, onWorkstation] = await Promise.all([readEverything(platform), readEverything(ws.service)]);
+    expect(differingReads(onPlatform, onWorkstation)).toEqual([]);
   });
 });
