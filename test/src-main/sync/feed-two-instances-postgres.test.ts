@@ -121,7 +121,7 @@ describe('two platform instances on one PostgreSQL database', () => {
   });
 
   test('a deal deleted in the shared database reaches B through instance 2 as a confirmed delete', { timeout: 120_000 }, async () => {
-    const id = ids[6]!;
+    const id = ids[DEALS - 1]!;
     // The API has no delete: the deal goes from the database both instances serve (the feed's trigger lists a Delete).
     await database.pool.query('DELETE FROM deals WHERE id = $1', [id]);
     expect((await first.api('GET', `/getDealInfo/${id}`)).body.error.code).toBe('MissingEntity');
