@@ -56,6 +56,15 @@ export async function getDealChanges(ctx: GatewayContext, query: Record<string, 
   const { head, rows } = await ctx.store.readChangePage(after, limit + 1);
   if (from && from.storeId !== head.storeId) return refused('it comes from another store');
   if (from && from.seq > head.seq) return refused('it is ahead of this store, as after a restore');
+  // A cursor names the last change listed: deal D at number S. In this store's history D's latest
+  // change is S or later, for good (a deal's row only moves forward). Below S, or absent, the
+  // history is another one: a store restored from a copy older than the cursor and written to
+  // since, so that its head has passed S (the check above no longer sees it). Not caught: a
+  // restored store that changed D itself again past S (docs/api.md).
+  if (from && from.dealId !== '') {
+    const seq = await ctx.store.dealChangeSeq(from.dealId);
+    if (seq === undefined || seq < from.seq) return refused('its last change is not in this store\'s history, as after a restore');
+  }
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const position = last ? { storeId: head.storeId, seq: last.seq, dealId: last.dealId } : { storeId: head.storeId, ...after };

@@ -34,6 +34,11 @@ export function dealChangesAfter(db: Db, after: { seq: number; dealId: string },
     .all() as DealChangeRow[];
 }
 
+/** The sequence number of a deal's latest change; undefined when the feed never listed the deal. */
+export function dealChangeSeq(db: Db, dealId: string): number | undefined {
+  return db.select({ seq: dealChanges.seq }).from(dealChanges).where(eq(dealChanges.dealId, dealId)).get()?.seq;
+}
+
 /**
  * The head and a page read in one transaction, so that the page and the store identity belong
  * to the same snapshot.

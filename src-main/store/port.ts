@@ -160,6 +160,8 @@ export interface StorePort {
 
   changeFeedHead(): Promise<{ storeId: string; seq: number }>;
   dealChangesAfter(after: { seq: number; dealId: string }, limit: number): Promise<DealChangeRow[]>;
+  /** The sequence number of a deal's latest change (undefined: never listed). */
+  dealChangeSeq(dealId: string): Promise<number | undefined>;
   /** The head and a page, from one snapshot. */
   readChangePage(after: { seq: number; dealId: string }, limit: number): Promise<{ head: { storeId: string; seq: number }; rows: DealChangeRow[] }>;
 

@@ -162,6 +162,7 @@ function build(db: Db): SqliteStore {
 
       changeFeedHead: bind(changeFeed.changeFeedHead),
       dealChangesAfter: bind(changeFeed.dealChangesAfter),
+      dealChangeSeq: bind(changeFeed.dealChangeSeq),
       readChangePage: bind(changeFeed.readChangePage),
 
       recordHistory: bind(dealHistory.recordHistory),

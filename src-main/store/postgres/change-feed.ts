@@ -39,6 +39,12 @@ export async function dealChangesAfter(pg: PgDb, after: { seq: number; dealId: s
   return rows.map((r) => ({ dealId: r.dealId, seq: Number(r.seq), kind: r.kind }));
 }
 
+/** The sequence number of a deal's latest change; undefined when the feed never listed the deal. */
+export async function dealChangeSeq(pg: PgDb, dealId: string): Promise<number | undefined> {
+  const { rows } = await pg.execute<{ seq: number }>(sql`SELECT seq FROM deal_changes WHERE deal_id = ${dealId}`);
+  return rows[0] ? Number(rows[0].seq) : undefined;
+}
+
 /**
  * The head and a page read in ONE statement, so that both belong to the same snapshot (a
  * statement's snapshot under READ COMMITTED), without opening a transaction.

@@ -92,6 +92,7 @@ export function createPostgresStore(pool: Pool, options: PostgresStoreOptions = 
 
       changeFeedHead: bind(changeFeed.changeFeedHead),
       dealChangesAfter: bind(changeFeed.dealChangesAfter),
+      dealChangeSeq: bind(changeFeed.dealChangeSeq),
       readChangePage: bind(changeFeed.readChangePage),
 
       recordHistory: bind(dealHistory.recordHistory),

@@ -128,7 +128,7 @@ describe.each<Engine>(['sqlite', 'postgres'])('a platform on %s restored from a 
       return { dir: dir.path };
     }
     // CREATE DATABASE ... TEMPLATE: a copy with everything in it, the change feed's identity included (as pg_dump / pg_restore would copy it).
-    const copy = await (await testCluster()).createDatabase({ from: databases[0]! });
+    const copy = await (await testCluster()).createDatabase({ from: databases.at(-1)! });
     databases.push(copy);
     return { database: copy };
   }
@@ -168,6 +168,30 @@ describe.each<Engine>(['sqlite', 'postgres'])('a platform on %s restored from a 
     expect(next.graphs).toEqual([[ids[0]!]]);
     const quiet = await recordExtensions(proxy, () => ws.sync(proxy.origin));
     expect(quiet.graphs).toEqual([]);
+  });
+
+  test('refuses the cursor even when the restored platform has numbered more changes since than the cursor\'s, and nothing the restore undid is lost', { timeout: 120_000 }, async () => {
+    const ids = await dealIds(platform);
+    const saved = await backup();
+    expect((await bulkUpdate(platform, [{ id: ids[3]!, updates: { Note: 'after the second backup' } }])).errors).toEqual([]);
+    expect(await ws.sync(proxy.origin)).toMatchObject({ pulled: 1 });
+    const cursorSeq = (JSON.parse(Buffer.from(ws.cursor()!, 'base64url').toString('utf8')) as [string, number, string])[1];
+
+    await platform.stop();
+    platform = await serve(saved);
+    proxy.target = platform.origin;
+    // Work on the restored platform (on other deals) takes its feed past the cursor: by numbers alone, the cursor looks continuable.
+    for (let i = 0; (await platform.sql<{ seq: number }>('SELECT seq FROM change_feed'))[0]!.seq <= cursorSeq; i++) {
+      expect((await bulkUpdate(platform, [{ id: ids[0]!, updates: { Note: `after the second restore ${i}` } }])).errors).toEqual([]);
+    }
+
+    const { result: summary, graphs, feedReads } = await recordExtensions(proxy, () => ws.sync(proxy.origin));
+    expect(feedReads).toEqual([{ since: true }, { since: false }]);
+    expect(graphs.flat().sort()).toEqual([...ids].sort());
+    expect(summary).toMatchObject({ remoteDeals: DEALS, conflicts: 0 });
+    expect((await dealInfo(ws.service, ids[3]!)).note).toBe((await dealInfo(platform, ids[3]!)).note);
+    const [onPlatform, onWorkstation] = await Promise.all([readEverything(platform), readEverything(ws.service)]);
+    expect(differingReads(onPlatform, onWorkstation)).toEqual([]);
   });
 });
 
