@@ -24,6 +24,7 @@ import { readScaling } from './scenarios/read-scaling';
 import { pgReadThroughput, readThroughput } from './scenarios/read-throughput';
 import { sizeLoan } from './scenarios/size-loan';
 import { stressPortfolio } from './scenarios/stress-portfolio';
+import { longWork50k } from './scenarios/long-work-50k';
 import { reportExport } from './scenarios/report-export';
 import { syncPull } from './scenarios/sync-pull';
 import { syncPull10k } from './scenarios/sync-pull-10k';
@@ -49,6 +50,7 @@ export const SCENARIOS: readonly Scenario[] = [
   pipelineSearch,
   stressPortfolio,
   sizeLoan,
+  longWork50k,
 ];
 
 const HELP = `npm run bench [-- options]

@@ -91,6 +91,25 @@ export function dealResolver(deals: readonly DealRef[]): DealResolver {
   };
 }
 
+/** The references of a deal cell ("A; B | C"): each named deal, trimmed. */
+function referencesOf(cell: string): string[] {
+  return cell
+    .split(/[;|]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Every distinct deal reference the mapped rows hold (and the default deal's id): what the
+ * screen asks the main process to find (import.findDeals), instead of reading every deal.
+ */
+export function dealReferences(rows: readonly string[][], mapping: Mapping, defaultDealId: string | null): string[] {
+  const found = new Set<string>(defaultDealId ? [defaultDealId] : []);
+  const index = mapping.dealIds;
+  if (index !== null) for (const row of rows) for (const reference of referencesOf((row[index] ?? '').trim())) found.add(reference);
+  return [...found].sort();
+}
+
 /** A deal reference that cannot be imported, in words. */
 function dealProblem(reference: string, match: Exclude<DealMatch, { deal: DealRef }>): string {
   if (match.problem === 'unknown') return `No deal has the id, loan id or name "${reference}".`;
@@ -118,16 +137,12 @@ export function buildImportItems(
       return index === null ? '' : (row[index] ?? '').trim();
     };
     const rowNumber = i + 2; // 1-based, after the header line
-    const dealIds = (cell('dealIds') || defaultDealId || '')
-      .split(/[;|]/)
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .map((reference) => {
-        const match = resolve(reference);
-        if ('deal' in match) return match.deal.id;
-        problems.push({ row: rowNumber, field: 'Deals', message: dealProblem(reference, match) });
-        return reference;
-      });
+    const dealIds = referencesOf(cell('dealIds') || defaultDealId || '').map((reference) => {
+      const match = resolve(reference);
+      if ('deal' in match) return match.deal.id;
+      problems.push({ row: rowNumber, field: 'Deals', message: dealProblem(reference, match) });
+      return reference;
+    });
     const propertyType = cell('propertyType');
     if (propertyType && !AssetType.safeParse(propertyType).success) {
       problems.push({ row: rowNumber, field: 'Property type', message: `"${propertyType}" is not an asset type.` });

@@ -7,11 +7,12 @@ import {
   type CreditProfilesView,
   type ScenariosView,
 } from '../contract/app-channels';
-import { listCreditPolicies, previewDealEdit, setDefaultCreditPolicy } from '../gateway';
+import { listCreditPolicies, previewDealEdit, setDefaultCreditPolicy, stressPortfolio } from '../gateway';
 import { exportPortfolioStress, StressRequestError } from '../reports';
 import type { ChannelHandlers } from './channels';
 import type { AppEnvironment } from './environment';
 import { exportToFile, fileDate, throttled } from './file-export';
+import type { LongWork } from './long-work';
 
 /*
  * The analysis channels (issue 14): loan sizing, the stress of one deal and of the book, the
@@ -45,6 +46,8 @@ export interface AnalysisChannelDeps {
   gateway: <T>(name: string, params: Record<string, string>, body?: unknown) => Promise<T>;
   /** Makes the channel table's refusal (message for the user, details to place it). */
   refuse: (message: string, details: CallErrorDetails) => Error;
+  /** The cancellable work of the channel table (work.cancel): the stress runs and exports started here. */
+  work: LongWork;
 }
 
 /** The custom scenarios of the data directory (an array of SavedScenario). */
@@ -57,7 +60,7 @@ function envelopeBody<T extends { success: boolean; error: unknown }>(response: 
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannelDeps): AnalysisHandlers {
+export function createAnalysisChannels({ env, gateway, refuse, work }: AnalysisChannelDeps): AnalysisHandlers {
   const ctx = env.gateway;
 
   const profilesView = (): Promise<CreditProfilesView> => listCreditPolicies(ctx);
@@ -85,7 +88,21 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
   return {
     'analysis.sizeLoan': (request) => gateway('sizeLoan', {}, request),
     'analysis.stressDeal': (request) => gateway('stressDeal', {}, request),
-    'analysis.stressPortfolio': (request) => gateway('stressPortfolio', {}, request),
+    'analysis.stressPortfolio': async ({ runId, ...request }) => {
+      if (runId === undefined) return gateway('stressPortfolio', {}, request);
+      // A run the screen follows: progress events by its runId, and work.cancel stops it between batches.
+      const onProgress = throttled((done, total) => env.emit('analysis.stressProgress', { runId, done, total }));
+      try {
+        return await work.run(runId, async (signal) => {
+          const response = await stressPortfolio(ctx, request, { signal, onProgress });
+          if (!response.success) throw refusal(response.error, 'The stress could not run.');
+          return envelopeBody(response);
+        });
+      } catch (error) {
+        if ((error as Error)?.name === 'AbortError') throw refuse('The stress was cancelled.', { code: 'Cancelled' });
+        throw error;
+      }
+    },
 
     'analysis.profiles': async () => profilesView(),
     'analysis.setDefaultProfile': async ({ name }) => {
@@ -152,14 +169,16 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
       if (request.profileName !== undefined && !(await profilesView()).profiles.some((p) => p.name === request.profileName)) {
         throw refuse(`Unknown credit policy profile ${JSON.stringify(request.profileName)}.`, { code: 'ValidationError', target: 'profileName' });
       }
-      const progress = (phase: 'preparing' | 'writing' | 'done' | 'failed', done: number, total: number) =>
+      const progress = (phase: 'preparing' | 'writing' | 'done' | 'failed' | 'cancelled', done: number, total: number) =>
         env.emit('analysis.exportProgress', { exportId, phase, done, total });
-      return exportToFile(env.exportTarget, {
+      return work.run(exportId, (signal) => exportToFile(env.exportTarget, {
         format,
         suggestedName: `portfolio-stress-${fileDate(ctx.now())}.${format}`,
+        signal,
+        onCancelled: () => progress('cancelled', 0, 0),
         write: async (file) => {
           progress('preparing', 0, 0);
-          const result = await exportPortfolioStress(ctx, request, { format, file, onProgress: throttled((done, total) => progress('writing', done, total)) });
+          const result = await exportPortfolioStress(ctx, request, { format, file, signal, onProgress: throttled((done, total) => progress('writing', done, total)) });
           progress('done', result.deals, result.deals);
           return { rows: result.deals };
         },
@@ -169,7 +188,7 @@ export function createAnalysisChannels({ env, gateway, refuse }: AnalysisChannel
           if (error instanceof StressRequestError) return refusal(error.error, 'The stress could not run.');
           return refuse(`The stress export could not be written: ${reason}`, { code: 'ExportFailed', target: 'file' });
         },
-      });
+      }));
     },
   };
 }

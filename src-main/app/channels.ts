@@ -19,10 +19,12 @@ import type { AppDispatcher, AppEnvironment } from './environment';
 import { exportToFile, fileDate, throttled } from './file-export';
 import { historyChannels, localActor } from './history-channels';
 import { ImportFileError, parseImportFile } from './import-file';
+import { importDealChannels } from './import-deals';
 import { PipelineService } from './pipeline';
 import { PipelinePages, pipelinePageChannels } from './pipeline-pages';
 import { maskSsn } from './mask';
 import { memoChannels } from './memo-channels';
+import { createLongWork } from './long-work';
 import { createSyncService, SyncServiceError, type SyncService } from './sync-service';
 
 /*
@@ -75,6 +77,8 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
   // every-row answer of deals.pipeline, which is built only when something asks for it.
   const pages = new PipelinePages(ctx, pipeline);
   pages.warmUp();
+  // The exports and stress runs the UI can stop (work.cancel).
+  const work = createLongWork();
 
   /** Calls one gateway function; a refusal becomes a ChannelError carrying the ErrorDto. */
   async function gateway<T>(name: EndpointName, params: Record<string, string>, body?: unknown, context = ctx): Promise<T> {
@@ -225,16 +229,20 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
       return report;
     },
 
+    ...importDealChannels(ctx),
+
     'report.query': (filter) => gateway('getCrossDealCollateralReport', {}, filter),
     'report.export': async ({ filter, format, exportId }) => {
-      const progress = (phase: 'preparing' | 'writing' | 'done' | 'failed', done: number, total: number) =>
+      const progress = (phase: 'preparing' | 'writing' | 'done' | 'failed' | 'cancelled', done: number, total: number) =>
         env.emit('report.exportProgress', { exportId, phase, done, total });
-      return exportToFile(env.exportTarget, {
+      return work.run(exportId, (signal) => exportToFile(env.exportTarget, {
         format,
         suggestedName: `collateral-report-${fileDate(ctx.now())}.${format}`,
+        signal,
+        onCancelled: () => progress('cancelled', 0, 0),
         write: async (file) => {
           progress('preparing', 0, 0);
-          const result = await exportReport(ctx, filter, { format, file, onProgress: throttled((done, total) => progress('writing', done, total)) });
+          const result = await exportReport(ctx, filter, { format, file, signal, onProgress: throttled((done, total) => progress('writing', done, total)) });
           progress('done', result.rows, result.rows);
           return { rows: result.rows, totals: result.totals };
         },
@@ -242,14 +250,16 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
           progress('failed', 0, 0);
           return new ChannelError(`The report could not be written: ${reason}`, { code: 'ExportFailed', target: 'file' });
         },
-      });
+      }));
     },
+    'work.cancel': async ({ id }) => work.cancel(id),
 
     ...memoChannels(env, (message, details) => new ChannelError(message, details)),
     ...createAnalysisChannels({
       env,
       gateway: (name, params, body) => gateway(name as EndpointName, params, body),
       refuse: (message, details) => new ChannelError(message, details),
+      work,
     }),
 
     'sync.status': syncCall(() => sync.status()),
@@ -299,6 +309,7 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
     sync,
     close: () => {
       sync.close();
+      work.cancelAll();
       pipeline.close();
       pages.close();
     },

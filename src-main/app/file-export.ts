@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import type { ExportFileFormat } from '../contract/app-channels';
+import { isAbortOf } from '../reports';
 import type { ExportTargetChooser } from './environment';
 
 /*
@@ -27,6 +28,10 @@ export interface FileExport<R> {
   write: (file: string) => Promise<R>;
   /** The refusal a failed write becomes (a ChannelError built by the caller), from its first line. */
   failed: (reason: string, error: unknown) => Error;
+  /** Cancels the write (work.cancel): the writer stops and leaves no file; the answer is `{ cancelled: true }`. */
+  signal?: AbortSignal;
+  /** Called when the write stopped because the signal was aborted. */
+  onCancelled?: () => void;
 }
 
 export async function exportToFile<R extends object>(chooser: ExportTargetChooser, job: FileExport<R>): Promise<ExportOutcome<R>> {
@@ -36,6 +41,10 @@ export async function exportToFile<R extends object>(chooser: ExportTargetChoose
   try {
     written = await job.write(target.file);
   } catch (error) {
+    if (isAbortOf(error, job.signal)) {
+      job.onCancelled?.();
+      return { cancelled: true };
+    }
     throw job.failed((error as Error).message?.split('\n')[0] ?? String(error), error);
   }
   return {

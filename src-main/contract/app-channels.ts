@@ -95,6 +95,15 @@ export const ReportExportFilter = CrossDealCollateralReportFilterDto.omit({ page
 
 /** Largest import file accepted (base64 of up to 25 MB). */
 export const MAX_IMPORT_FILE_BYTES = 25 * 1024 * 1024;
+/** Distinct deal references one import.findDeals call may send (a file's rows name at most this many deals). */
+export const MAX_IMPORT_REFERENCES = 100_000;
+
+/** What an import file may name a deal by: its id, its loan id or its name. */
+export interface ImportDealRef {
+  id: string;
+  loanId: string | null;
+  seedName: string;
+}
 
 // --- the pipeline, a page at a time (issue 17) -----------------------------------------------
 
@@ -314,6 +323,8 @@ export const APP_CHANNELS = {
   ).returns<ParsedImportFile>(),
   'import.send': channel(ImportCollateralsRequestDto).returns<Body<ImportResponseDto>>(),
   'import.report': channel(z.object({ reportId: Id }).strict()).returns<Body<ImportReportResponseDto>>(),
+  /** The deals a file's references may name: id equal, or loan id or name equal ignoring case (not every deal: a book may hold 50,000). */
+  'import.findDeals': channel(z.object({ references: z.array(z.string().max(500)).max(MAX_IMPORT_REFERENCES) }).strict()).returns<{ deals: ImportDealRef[] }>(),
 
   // cross-deal report
   'report.query': channel(CrossDealCollateralReportFilterDto).returns<Body<CrossDealCollateralReportResponseDto>>(),
@@ -325,7 +336,8 @@ export const APP_CHANNELS = {
   // loan sizing, breakpoints and stress (nothing is written but custom scenarios and the default profile)
   'analysis.sizeLoan': channel(SizeLoanRequestDto).returns<Body<SizeLoanResponseDto>>(),
   'analysis.stressDeal': channel(StressDealRequestDto).returns<Body<StressDealResponseDto>>(),
-  'analysis.stressPortfolio': channel(StressPortfolioRequestDto).returns<Body<StressPortfolioResponseDto>>(),
+  /** With a runId: progress as analysis.stressProgress events, and work.cancel stops it (refused with code Cancelled). */
+  'analysis.stressPortfolio': channel(StressPortfolioRequestDto.extend({ runId: Id.optional() })).returns<Body<StressPortfolioResponseDto>>(),
   /** The credit policy profiles and the default one of this data directory. */
   'analysis.profiles': channel(Empty).returns<CreditProfilesView>(),
   'analysis.setDefaultProfile': channel(z.object({ name: z.string().trim().min(1).max(100) }).strict()).returns<CreditProfilesView>(),
@@ -337,6 +349,8 @@ export const APP_CHANNELS = {
   /** What the deal page would show had these loan-term updates been saved; nothing is written. */
   'analysis.previewDealEdit': channel(z.object({ dealId: Id, updates: UpdateDealItemDto.shape.updates.max(40) }).strict()).returns<DealEditPreview>(),
   'analysis.exportStress': channel(z.object({ request: StressExportRequest, format: ReportFormat, exportId: Id }).strict()).returns<StressExportResult>(),
+  /** Stops a long piece of work by the id its call carried: an export (exportId) or a portfolio stress run (runId). */
+  'work.cancel': channel(z.object({ id: Id }).strict()).returns<{ cancelling: boolean }>(),
 
   // sync with the central platform (the client secret goes in, never comes back out)
   'sync.status': channel(Empty).returns<SyncStatusView>(),
@@ -639,11 +653,13 @@ export type AppEvents = {
   /** The store changed through a channel (a bulk update, a create, an import): refetch. */
   'data.changed': { dealIds: string[] | null };
   /** Progress of report.export, by the exportId the call carried. */
-  'report.exportProgress': { exportId: string; phase: 'preparing' | 'writing' | 'done' | 'failed'; done: number; total: number };
+  'report.exportProgress': { exportId: string; phase: 'preparing' | 'writing' | 'done' | 'failed' | 'cancelled'; done: number; total: number };
   /** Progress of deal.exportMemo and deal.exportCreditFile, by the exportId the call carried. */
   'deal.exportProgress': { exportId: string; phase: 'reading' | 'rendering' | 'packing' | 'done' | 'failed' };
   /** Progress of analysis.exportStress, by the exportId the call carried (deals done of total). */
-  'analysis.exportProgress': { exportId: string; phase: 'preparing' | 'writing' | 'done' | 'failed'; done: number; total: number };
+  'analysis.exportProgress': { exportId: string; phase: 'preparing' | 'writing' | 'done' | 'failed' | 'cancelled'; done: number; total: number };
+  /** Progress of analysis.stressPortfolio called with a runId: deals stressed of the deals selected. */
+  'analysis.stressProgress': { runId: string; done: number; total: number };
   /** Filling a new data directory with the demo portfolio. */
   'app.seedProgress': { done: number; total: number };
   /** A native menu item (Electron): go to a screen or run a command. */

@@ -290,10 +290,20 @@ export async function openPortfolioStress(
 /** Whether a row breaks a limit under some scenario (breachesOnly). */
 const breaksUnderStress = (row: PortfolioStressRowDto) => row.scenarios.some((s) => s.breaches.length > 0);
 
-export async function stressPortfolio(ctx: GatewayContext, body: unknown): Promise<StressPortfolioResponseDto | Failure> {
+/** A run of the portfolio stress the UI follows: its progress, and a signal that stops it. */
+export interface PortfolioStressRunOptions {
+  /** Deals stressed so far of the deals selected, after each batch (PORTFOLIO_BATCH deals). */
+  onProgress?: (done: number, total: number) => void;
+  /** Checked between batches: an abort throws the signal's reason (an AbortError); nothing was written. */
+  signal?: AbortSignal;
+}
+
+export async function stressPortfolio(ctx: GatewayContext, body: unknown, options: PortfolioStressRunOptions = {}): Promise<StressPortfolioResponseDto | Failure> {
   const parsed = parseBody(StressPortfolioRequestDto, body);
   if (!parsed.ok) return parsed.failure;
   const request = parsed.value;
+  const { onProgress, signal } = options;
+  signal?.throwIfAborted();
   const opened = await openPortfolioStress(ctx, request);
   if (!opened.ok) return opened.failure;
   const run = opened.value;
@@ -301,7 +311,13 @@ export async function stressPortfolio(ctx: GatewayContext, body: unknown): Promi
   const to = from + request.pageSize;
   const rows: PortfolioStressRowDto[] = [];
   let totalRows = 0;
+  let done = 0;
+  onProgress?.(0, run.totalDeals);
+  // Only the requested page's rows and the running totals are kept: memory does not grow with the book.
   for await (const batch of run.batches) {
+    signal?.throwIfAborted();
+    done += batch.length;
+    onProgress?.(done, Math.max(done, run.totalDeals));
     for (const row of batch) {
       if (request.breachesOnly && !breaksUnderStress(row)) continue;
       if (totalRows >= from && totalRows < to) rows.push(row);

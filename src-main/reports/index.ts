@@ -5,9 +5,11 @@ import type { MemoPdf, RenderMemoOptions, RenderMemoResult } from './memo/render
 import type { MemoData } from './memo/types';
 import type { WriteReportOptions, WriteReportResult } from './types';
 import { writeReportCsv } from './write-csv';
+import { abortable } from './abortable';
 
 export type { ReportSource, WriteReportOptions, WriteReportResult } from './types';
 export { writeReportCsv } from './write-csv';
+export { abortable, isAbortOf } from './abortable';
 // write-xlsx (exceljs) is imported where an XLSX is written, not here.
 export { describeFilter } from './describe-filter';
 export { REPORT_COLUMNS } from './columns';
@@ -27,14 +29,28 @@ export type { MemoPdf, RenderMemoOptions, RenderMemoResult };
 export const REPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-/** Streams the cross-deal collateral report of a store into a CSV or XLSX file. */
+/**
+ * Streams the cross-deal collateral report of a store into a CSV or XLSX file. With a signal,
+ * an abort stops it between batches (also during a computed sort's first pass) and throws the
+ * signal's AbortError; the target is then left as it was (no file, or the earlier one).
+ */
 export async function exportReport(
   ctx: GatewayContext,
   query: ReportQuery,
-  options: Omit<WriteReportOptions, 'query'> & OpenReportOptions & { format: ReportFormat },
+  options: Omit<WriteReportOptions, 'query'> & OpenReportOptions & { format: ReportFormat; signal?: AbortSignal },
 ): Promise<WriteReportResult> {
-  const { format, onSortProgress, ownConnection, ...writeOptions } = options;
-  const source = await openReport(ctx, query, { onSortProgress, ownConnection });
+  const { format, onSortProgress, ownConnection, signal, ...writeOptions } = options;
+  signal?.throwIfAborted();
+  const sortProgress =
+    signal || onSortProgress
+      ? (done: number, total: number) => {
+          // The sort pass computes every row before the first is written: a cancel stops it too.
+          signal?.throwIfAborted();
+          onSortProgress?.(done, total);
+        }
+      : undefined;
+  const opened = await openReport(ctx, query, { onSortProgress: sortProgress, ownConnection });
+  const source = signal ? { ...opened, batches: abortable(opened.batches, signal) } : opened;
   // exceljs is a large module tree: loaded only for an XLSX export.
   const write = format === 'csv' ? writeReportCsv : (await import('./write-xlsx')).writeReportXlsx;
   return write(source, { ...writeOptions, query });

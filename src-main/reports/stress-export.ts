@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { StressPortfolioRequestDto, type Breach, type ErrorDto, type Metrics, type PortfolioStressRowDto, type PortfolioStressSummaryDto, type Scenario } from '../contract';
 import { openPortfolioStress, type GatewayContext, type OpenedPortfolioStress, type PortfolioStressTotals } from '../gateway';
 import { parseBody } from '../gateway/validation';
+import { abortable } from './abortable';
 import { writeAtomically } from './atomic-file';
 import type { ColumnKind } from './columns';
 import { csvLine, csvValue, UTF8_BOM } from './write-csv';
@@ -27,6 +28,8 @@ export interface StressExportOptions {
   /** Deals written so far and the deals expected (every batch and at the end). */
   onProgress?: (done: number, total: number) => void;
   now?: () => Date;
+  /** Stops the export between batches (the signal's AbortError is thrown; no file is left at `file`). */
+  signal?: AbortSignal;
 }
 
 export interface StressExportResult {
@@ -185,13 +188,15 @@ export class StressRequestError extends Error {
 export async function exportPortfolioStress(ctx: GatewayContext, request: unknown, options: StressExportOptions): Promise<StressExportResult> {
   const parsed = parseBody(StressPortfolioRequestDto, request);
   if (!parsed.ok) throw new StressRequestError(parsed.failure.error);
+  options.signal?.throwIfAborted();
   const opened = await openPortfolioStress(ctx, parsed.value);
   if (!opened.ok) throw new StressRequestError(opened.failure.error);
   const run = opened.value;
-  if (!parsed.value.breachesOnly) return writePortfolioStress(run, options);
+  const batches = abortable(run.batches, options.signal);
+  if (!parsed.value.breachesOnly) return writePortfolioStress({ ...run, batches }, options);
   // breachesOnly: the file keeps the deals that break a limit under some scenario; totals cover every deal.
   async function* breaching() {
-    for await (const batch of run.batches) yield batch.filter((row) => row.scenarios.some((s) => s.breaches.length > 0));
+    for await (const batch of batches) yield batch.filter((row) => row.scenarios.some((s) => s.breaches.length > 0));
   }
   return writePortfolioStress({ ...run, batches: breaching() }, options);
 }

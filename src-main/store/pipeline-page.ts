@@ -359,3 +359,29 @@ export function pipelineStoreVersion(db: Db): string {
   const changes = prepared(db, 'SELECT total_changes()').pluck().get() as number;
   return `${dataVersion}:${changes - ownChanges(db).n}`;
 }
+
+/** What an import file may name a deal by (the import screen's DealRef). */
+export interface DealNameRow {
+  id: string;
+  loanId: string | null;
+  seedName: string;
+}
+
+const SELECT_DEAL_NAMES = 'SELECT id, loan_id AS loanId, seed_name AS seedName FROM deals';
+
+/**
+ * The deals an import file names: those whose id is one of `references`, or whose loan id or name
+ * is one, ignoring case and surrounding spaces. One pass over three columns of the deals, the
+ * matching in JavaScript (toLowerCase folds every script, SQLite's lower() only ASCII, and the
+ * screen resolves with toLowerCase); only the matches are kept.
+ */
+export function dealsNamed(db: Db, references: readonly string[]): DealNameRow[] {
+  const ids = new Set(references);
+  const keys = new Set(references.map((r) => r.trim().toLowerCase()).filter((k) => k !== ''));
+  const key = (value: string | null) => (value === null ? '' : value.trim().toLowerCase());
+  const found: DealNameRow[] = [];
+  for (const row of prepared(db, SELECT_DEAL_NAMES).iterate() as IterableIterator<DealNameRow>) {
+    if (ids.has(row.id) || keys.has(key(row.loanId)) || keys.has(key(row.seedName))) found.push(row);
+  }
+  return found;
+}

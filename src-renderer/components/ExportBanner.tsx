@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { ReportFormat } from '../../src-main/contract/app-channels';
+import { call } from '../api';
 import { int } from '../format';
 import { ErrorNote } from './common';
 
@@ -7,8 +8,11 @@ import { ErrorNote } from './common';
 export interface ExportEntry<R extends { rows: number; file: string; fileName: string; downloadUrl?: string }> {
   id: string;
   format: ReportFormat;
-  state: 'running' | 'done' | 'failed';
-  progress: { phase: 'preparing' | 'writing' | 'done' | 'failed'; done: number; total: number } | null;
+  /** cancelled: stopped by its Cancel button (no file was written). */
+  state: 'running' | 'done' | 'failed' | 'cancelled';
+  progress: { phase: 'preparing' | 'writing' | 'done' | 'failed' | 'cancelled'; done: number; total: number } | null;
+  /** Its Cancel button was pressed: the export stops within a batch of rows. */
+  cancelling?: boolean;
   result?: R;
   error?: unknown;
   /** Web mode: its one-time link was used. */
@@ -25,16 +29,32 @@ export interface ExportWords {
   ready: (format: string) => string;
 }
 
+/** Asks the main process to stop an export (work.cancel by its exportId). */
+export async function cancelExport(id: string): Promise<void> {
+  await call('work.cancel', { id });
+}
+
+/**
+ * The list once an export answered `{ cancelled: true }`: an export its Cancel button stopped
+ * keeps its banner (cancelled); one whose save dialog was dismissed leaves no banner.
+ */
+export function withCancelled<E extends { id: string; cancelling?: boolean; state: string }>(list: E[], id: string): E[] {
+  return list.flatMap((e) => (e.id !== id ? [e] : e.cancelling ? [{ ...e, state: 'cancelled' }] : []));
+}
+
 export function ExportBanner<R extends { rows: number; file: string; fileName: string; downloadUrl?: string }>({
   entry,
   words,
   onDownloaded,
   onClose,
+  onCancel,
 }: {
   entry: ExportEntry<R>;
   words: ExportWords;
   onDownloaded: () => void;
   onClose: () => void;
+  /** Stops the running export (its Cancel button). */
+  onCancel: () => void;
 }) {
   const format = entry.format.toUpperCase();
   const id = (part: string) => `${words.testIdPrefix}-${part}`;
@@ -44,10 +64,24 @@ export function ExportBanner<R extends { rows: number; file: string; fileName: s
     return (
       <Paper withBorder p="sm" radius="sm" data-testid={id('progress')} data-format={entry.format}>
         <Stack gap={4}>
-          <Text size="sm">{p?.phase === 'writing' ? words.writing(format, int(p.done), int(p.total)) : `Preparing the ${format} export…`}</Text>
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm">
+              {entry.cancelling ? `Cancelling the ${format} export…` : p?.phase === 'writing' ? words.writing(format, int(p.done), int(p.total)) : `Preparing the ${format} export…`}
+            </Text>
+            <Button size="xs" variant="subtle" color="red" onClick={onCancel} disabled={entry.cancelling} data-testid={id('cancel')}>
+              Cancel
+            </Button>
+          </Group>
           <Progress value={percent} animated={!p || p.phase === 'preparing'} aria-label="Export progress" />
         </Stack>
       </Paper>
+    );
+  }
+  if (entry.state === 'cancelled') {
+    return (
+      <Alert color="gray" variant="light" withCloseButton closeButtonLabel="Close" onClose={onClose} title={`${format} export cancelled`} data-testid={id('cancelled')} data-format={entry.format}>
+        <Text size="sm">No file was written. Export again when you need it.</Text>
+      </Alert>
     );
   }
   if (entry.state === 'failed') {

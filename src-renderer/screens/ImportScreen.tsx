@@ -4,7 +4,8 @@ import { useMemo, useState } from 'react';
 import type { ParsedImportFile } from '../../src-main/contract/app-channels';
 import { call, useChannel, type CallError } from '../api';
 import { DataTable, ErrorNote, Loading } from '../components/common';
-import { buildImportItems, dealLabel, dealResolver, guessMapping, IMPORT_TARGETS, type ImportTarget, type Mapping, type RowProblem } from '../import-mapping';
+import { DealPicker, type PickedDeal } from '../components/DealPicker';
+import { buildImportItems, dealLabel, dealReferences, dealResolver, guessMapping, IMPORT_TARGETS, type ImportTarget, type Mapping, type RowProblem } from '../import-mapping';
 import { int, usd } from '../format';
 import { routePath } from '../router';
 
@@ -24,11 +25,13 @@ export function ImportScreen() {
   const [file, setFile] = useState<File | null>(null);
   const [parsed, setParsed] = useState<ParsedImportFile | null>(null);
   const [mapping, setMapping] = useState<Mapping | null>(null);
-  const [defaultDeal, setDefaultDeal] = useState<string | null>(null);
+  const [pickedDeal, setPickedDeal] = useState<PickedDeal | null>(null);
+  const defaultDeal = pickedDeal?.id ?? null;
   const [reportId, setReportId] = useState<string | null>(null);
-  const pipeline = useChannel('deals.pipeline', {}, { staleTime: 60_000 });
-  const deals = pipeline.data?.rows;
-  const dealChoices = useMemo(() => (deals ?? []).map((r) => ({ value: r.id, label: dealLabel(r) })), [deals]);
+  // Only the deals the file names (by id, loan id or name): a book may hold 50,000 deals.
+  const references = useMemo(() => (parsed && mapping ? dealReferences(parsed.rows, mapping, defaultDeal) : null), [parsed, mapping, defaultDeal]);
+  const named = useChannel('import.findDeals', { references: references ?? [] }, { enabled: references !== null, staleTime: 60_000 });
+  const deals = named.data?.deals;
   const dealNames = useMemo(() => new Map((deals ?? []).map((r) => [r.id, dealLabel(r)])), [deals]);
   const resolve = useMemo(() => (deals ? dealResolver(deals) : null), [deals]);
 
@@ -81,7 +84,7 @@ export function ImportScreen() {
     setReportId(null);
     parse.reset();
     send.reset();
-    void queryClient.invalidateQueries({ queryKey: ['deals.pipeline'] });
+    void queryClient.invalidateQueries({ queryKey: ['import.findDeals'] });
   };
 
   return (
@@ -129,8 +132,8 @@ export function ImportScreen() {
         </Stack>
       </Paper>
 
-      {parsed && mapping && !reportId && !built && (pipeline.isError ? (
-        <ErrorNote title="The deals could not be read to check the file" error={pipeline.error} onRetry={() => void pipeline.refetch()} />
+      {parsed && mapping && !reportId && !built && (named.isError ? (
+        <ErrorNote title="The deals could not be read to check the file" error={named.error} onRetry={() => void named.refetch()} />
       ) : (
         <Loading label="Checking the file's deals…" />
       ))}
@@ -157,17 +160,7 @@ export function ImportScreen() {
                 />
               ))}
             </SimpleGrid>
-            <Select
-              size="xs"
-              w={420}
-              label="Deal for rows that name none"
-              placeholder="None"
-              data={dealChoices}
-              value={defaultDeal}
-              onChange={setDefaultDeal}
-              searchable
-              clearable
-            />
+            <DealPicker w={420} label="Deal for rows that name none" placeholder="None: type a deal's name or loan id" value={pickedDeal} onChange={setPickedDeal} describe={dealLabel} testId="import-default-deal" />
             {noDeals > 0 && (
               <Text size="xs" c="orange">
                 {int(noDeals)} row{noDeals === 1 ? ' has' : 's have'} no deal: the import will report them (a collateral belongs to a deal).

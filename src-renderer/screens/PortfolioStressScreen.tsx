@@ -1,15 +1,15 @@
 import { BarChart } from '@mantine/charts';
-import { Badge, Button, Chip, Group, Pagination, Paper, SegmentedControl, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { keepPreviousData } from '@tanstack/react-query';
+import { Badge, Button, Chip, Group, Pagination, Paper, Progress, SegmentedControl, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { PortfolioStressSummaryDto, Scenario } from '../../src-main/contract';
 import type { ChannelInput, ReportFormat, StressExportResult } from '../../src-main/contract/app-channels';
 import { describeShocks } from '../analysis';
 import { call, useChannel, useEvent } from '../api';
 import { ErrorNote, Loading } from '../components/common';
-import { ExportBanner, type ExportEntry, type ExportWords } from '../components/ExportBanner';
+import { cancelExport, ExportBanner, withCancelled, type ExportEntry, type ExportWords } from '../components/ExportBanner';
 import { int, multiple, pct, usdCompact, usd } from '../format';
 import { routePath } from '../router';
+import { isCancelled, useStressRun, type StressRunState } from '../stress-run';
 import { asScenario, breachText } from './deal/SizingStressTab';
 import { EMPTY_DRAFT, ReportFilterFields, toFilter, type Draft } from './ReportScreen';
 
@@ -128,6 +128,26 @@ function DistributionChart({ base, scenarios, titles }: { base: PortfolioStressS
   );
 }
 
+/** The run in flight: deals stressed of the deals selected, and its Cancel button. */
+function StressProgress({ run, onCancel }: { run: StressRunState; onCancel: () => void }) {
+  const percent = run.total > 0 ? (100 * run.done) / run.total : 0;
+  return (
+    <Paper withBorder p="sm" radius="sm" data-testid="stress-progress" aria-busy="true">
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm">
+            {run.cancelling ? 'Cancelling the stress…' : run.total > 0 ? `Stressing the book: ${int(run.done)} of ${int(run.total)} deals` : 'Selecting the deals…'}
+          </Text>
+          <Button size="xs" variant="subtle" color="red" onClick={onCancel} disabled={run.cancelling} data-testid="stress-cancel">
+            Cancel
+          </Button>
+        </Group>
+        <Progress value={percent} animated={run.total === 0} aria-label="Stress progress" />
+      </Stack>
+    </Paper>
+  );
+}
+
 export function PortfolioStressScreen() {
   const profiles = useChannel('analysis.profiles', {});
   const scenarios = useChannel('analysis.scenarios', {});
@@ -139,14 +159,13 @@ export function PortfolioStressScreen() {
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [breachesOnly, setBreachesOnly] = useState(true);
   const [applied, setApplied] = useState<{ request: Request; titles: string[] } | null>(null);
+  // Bumped by Run stress: a new run even when the request is the same (after a cancel, say).
+  const [attempt, setAttempt] = useState(0);
   const [page, setPage] = useState(1);
   const [exports, setExports] = useState<StressExport[]>([]);
 
-  const result = useChannel(
-    'analysis.stressPortfolio',
-    { ...(applied?.request ?? { scenarios: [] }), page, pageSize: PAGE_SIZE },
-    { enabled: applied !== null, placeholderData: keepPreviousData, staleTime: 60_000 },
-  );
+  // Each page runs the stress over the whole selection (its totals need every deal), with progress and Cancel.
+  const { query: result, run: stressRun, cancel: cancelStress } = useStressRun(applied ? { ...applied.request, page, pageSize: PAGE_SIZE } : null, attempt);
 
   const update = (id: string, patch: Partial<StressExport>) => setExports((list) => list.map((e) => (e.id === id ? { ...e, ...patch } : e)));
   useEvent('analysis.exportProgress', (p) => update(p.exportId, { progress: p }));
@@ -179,6 +198,7 @@ export function PortfolioStressScreen() {
     if (invalid) return;
     setApplied(buildRequest());
     setPage(1);
+    setAttempt((n) => n + 1);
   };
 
   const runExport = async (format: ReportFormat) => {
@@ -187,7 +207,7 @@ export function PortfolioStressScreen() {
     setExports((list) => [{ id, format, state: 'running', progress: null }, ...list]);
     try {
       const out = await call('analysis.exportStress', { request: applied.request, format, exportId: id });
-      if (out.cancelled) setExports((list) => list.filter((e) => e.id !== id));
+      if (out.cancelled) setExports((list) => withCancelled(list, id));
       else update(id, { state: 'done', result: out });
     } catch (error) {
       update(id, { state: 'failed', error });
@@ -281,7 +301,13 @@ export function PortfolioStressScreen() {
       </Paper>
 
       {exports.map((entry) => (
-        <ExportBanner key={entry.id} entry={entry} words={STRESS_EXPORT_WORDS} onDownloaded={() => update(entry.id, { downloaded: true })} onClose={() => setExports((list) => list.filter((e) => e.id !== entry.id))} />
+        <ExportBanner key={entry.id} entry={entry} words={STRESS_EXPORT_WORDS} onDownloaded={() => update(entry.id, { downloaded: true })} onClose={() => setExports((list) => list.filter((e) => e.id !== entry.id))}
+          onCancel={() => {
+            update(entry.id, { cancelling: true });
+            // Not reached (the call failed): the export goes on, and so does its banner.
+            cancelExport(entry.id).catch(() => update(entry.id, { cancelling: false }));
+          }}
+        />
       ))}
 
       {!applied ? (
@@ -291,7 +317,16 @@ export function PortfolioStressScreen() {
           </Text>
         </Paper>
       ) : result.isPending ? (
-        <Loading label="Stressing the book…" />
+        stressRun ? <StressProgress run={stressRun} onCancel={cancelStress} /> : <Loading label="Stressing the book…" />
+      ) : result.isError && isCancelled(result.error) ? (
+        <Paper withBorder p="lg" radius="sm" data-testid="stress-cancelled">
+          <Group justify="space-between">
+            <Text size="sm">The stress was cancelled before it finished; nothing was saved. Press Run stress to run it again.</Text>
+            <Button size="xs" variant="default" onClick={run} disabled={invalid}>
+              Run again
+            </Button>
+          </Group>
+        </Paper>
       ) : result.isError ? (
         <ErrorNote title="The stress could not run" error={result.error} onRetry={() => void result.refetch()} />
       ) : result.data.base.deals === 0 ? (
@@ -300,6 +335,7 @@ export function PortfolioStressScreen() {
         </Paper>
       ) : (
         <Stack gap="md" style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }}>
+          {stressRun && <StressProgress run={stressRun} onCancel={cancelStress} />}
           <Paper withBorder p="md" radius="sm">
             <Stack gap="sm">
               <Text size="xs" c="dimmed">

@@ -14,7 +14,7 @@ import { call, useChannel, useEvent } from '../api';
 import type { ColumnSpec } from '../column-prefs';
 import { ColumnChooser, ResizeHandle, useColumns, type ColumnsState } from '../components/columns';
 import { ErrorNote, Figure, Loading } from '../components/common';
-import { ExportBanner, type ExportEntry, type ExportWords } from '../components/ExportBanner';
+import { cancelExport, ExportBanner, withCancelled, type ExportEntry, type ExportWords } from '../components/ExportBanner';
 import { date, int, label, months, multiple, pct, pctNumber, text, usd } from '../format';
 import { routePath } from '../router';
 
@@ -275,7 +275,7 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
     try {
       const { page: _p, pageSize: _s, ...filter } = applied as Filter & { page?: number; pageSize?: number };
       const result = await call('report.export', { filter, format, exportId: id });
-      if (result.cancelled) setExports((list) => list.filter((e) => e.id !== id));
+      if (result.cancelled) setExports((list) => withCancelled(list, id));
       else update(id, { state: 'done', result });
     } catch (error) {
       update(id, { state: 'failed', error });
@@ -337,7 +337,13 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
       </Paper>
 
       {exports.map((entry) => (
-        <ExportBanner key={entry.id} entry={entry} words={REPORT_EXPORT_WORDS} onDownloaded={() => update(entry.id, { downloaded: true })} onClose={() => setExports((list) => list.filter((e) => e.id !== entry.id))} />
+        <ExportBanner key={entry.id} entry={entry} words={REPORT_EXPORT_WORDS} onDownloaded={() => update(entry.id, { downloaded: true })} onClose={() => setExports((list) => list.filter((e) => e.id !== entry.id))}
+          onCancel={() => {
+            update(entry.id, { cancelling: true });
+            // Not reached (the call failed): the export goes on, and so does its banner.
+            cancelExport(entry.id).catch(() => update(entry.id, { cancelling: false }));
+          }}
+        />
       ))}
 
       {report.isPending || columns.loading ? (

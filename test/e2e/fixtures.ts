@@ -27,6 +27,8 @@ export interface StartOptions {
   demo?: boolean;
   demoDeals?: number;
   extraArgs?: string[];
+  /** How long the server may take to print its URLs (a large demo book takes longer to seed). */
+  startTimeoutMs?: number;
 }
 
 /**
@@ -74,8 +76,8 @@ export async function startUwServer(options: StartOptions = {}): Promise<{ serve
     const { baseUrl, openUrl } = await new Promise<{ baseUrl: string; openUrl: string }>((resolvePromise, reject) => {
       let baseUrl: string | undefined;
       const timer = setTimeout(
-        () => reject(new Error(`uw serve did not print its URLs within ${START_TIMEOUT_MS} ms:\n${log}`)),
-        START_TIMEOUT_MS,
+        () => reject(new Error(`uw serve did not print its URLs within ${options.startTimeoutMs ?? START_TIMEOUT_MS} ms:\n${log}`)),
+        options.startTimeoutMs ?? START_TIMEOUT_MS,
       );
       const lines = createInterface({ input: child.stdout });
       lines.on('line', (line) => {
