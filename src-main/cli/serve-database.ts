@@ -11,11 +11,21 @@ export const DATABASE_HELP = `  --database URL      serve a PostgreSQL database 
                       --database-password-file FILE (its first line). Several servers may
                       serve one database (behind a reverse proxy); --web needs SQLite.
   --database-password-file FILE   the database password, first line of FILE (keep it 0600)
+  --import-lease-seconds N   how long an instance's claim on an import holds without renewal
+                      before another instance may take the import over (default 120)
+  --import-resume-seconds N  how often an instance looks for imports it may take over
+                      (default 30)
 `;
+
+/** An import claim's lease and the resume interval, unless --import-lease-seconds / --import-resume-seconds say otherwise. */
+export const DEFAULT_IMPORT_LEASE_SECONDS = 120;
+export const DEFAULT_IMPORT_RESUME_SECONDS = 30;
 
 export interface DatabaseChoice {
   url: string;
   passwordFile?: string;
+  /** How long this instance's claim on an import holds without renewal (the store's default when absent). */
+  importLeaseMs?: number;
 }
 
 /** The database the server is to use, or undefined for the data directory's SQLite store. */
@@ -38,7 +48,7 @@ export async function openServerDatabase(choice: DatabaseChoice, log: (line: str
       passwordFile: choice.passwordFile,
       onConnectionError: (message) => log(`uw: database: ${message}`),
     });
-    const store = createPostgresStore(connection.pool);
+    const store = createPostgresStore(connection.pool, choice.importLeaseMs === undefined ? {} : { importLeaseMs: choice.importLeaseMs });
     const close = async () => {
       await store.releaseImportClaims();
       await connection.close();

@@ -6,7 +6,7 @@ import { startService } from '../server/service';
 import { DEFAULT_TOKEN_RATE_LIMIT } from '../server/token-endpoint';
 import { hasCredentials } from '../sync/urls';
 import { parseCommandArgs, parsePort, parsePositiveInt, splitList, UsageError } from './args';
-import { DATABASE_HELP, databaseChoice, openServerDatabase } from './serve-database';
+import { DATABASE_HELP, databaseChoice, DEFAULT_IMPORT_LEASE_SECONDS, DEFAULT_IMPORT_RESUME_SECONDS, openServerDatabase } from './serve-database';
 
 export const SERVE_HELP = `uw serve — run the Deal Underwriting Service over HTTP on a data directory
 
@@ -77,6 +77,8 @@ export async function serve(argv: string[]): Promise<void> {
     web: { type: 'boolean' },
     database: { type: 'string' },
     'database-password-file': { type: 'string' },
+    'import-lease-seconds': { type: 'string' },
+    'import-resume-seconds': { type: 'string' },
     'token-failures-per-client': { type: 'string' },
     'token-failures-per-address': { type: 'string' },
     'token-failure-window': { type: 'string' },
@@ -117,8 +119,16 @@ export async function serve(argv: string[]): Promise<void> {
         'Serve the API on PostgreSQL and run the workstation (or uw serve --web on a data directory) against it.',
     );
   }
+  // Several instances on one database: an import claimed by an instance that died is taken over
+  // by another once the claim's lease ran out, at that one's next look (both tunable: a team
+  // that wants a faster takeover, the fault tests).
+  for (const flag of ['import-lease-seconds', 'import-resume-seconds'] as const) {
+    if (args[flag] !== undefined && !database) throw new UsageError(`--${flag} goes with --database (or UW_DATABASE_URL)`);
+  }
+  const importLeaseSeconds = parsePositiveInt('--import-lease-seconds', args['import-lease-seconds'], DEFAULT_IMPORT_LEASE_SECONDS);
+  const importResumeSeconds = parsePositiveInt('--import-resume-seconds', args['import-resume-seconds'], DEFAULT_IMPORT_RESUME_SECONDS);
   // Opened (and migrated) before anything listens: a database that cannot be reached stops the start.
-  const store = database ? await openServerDatabase(database) : undefined;
+  const store = database ? await openServerDatabase({ ...database, importLeaseMs: importLeaseSeconds * 1000 }) : undefined;
 
   // The workstation (src-main/app and what it pulls in) is loaded only for web mode: a headless
   // server does not pay for it at start.
@@ -128,7 +138,7 @@ export async function serve(argv: string[]): Promise<void> {
     store,
     // Several servers on one database: each takes up, now and then, an import another one
     // left unfinished (its claim ran out: the instance died).
-    resumeImportsEveryMs: store ? 30_000 : undefined,
+    resumeImportsEveryMs: store ? importResumeSeconds * 1000 : undefined,
     port,
     host: args.host ?? '127.0.0.1',
     publicUrl,

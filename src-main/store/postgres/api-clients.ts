@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ApiClientEntry } from '../api-clients';
 import type { PgDb } from './db';
 import { apiClients } from './schema';
+import { preparedPerHandle } from './statements';
 
 // The API clients on PostgreSQL: the twin of store/api-clients.ts.
 
@@ -18,9 +19,14 @@ export async function apiClientSecretHash(pg: PgDb, clientId: string): Promise<s
   return rows[0]?.h;
 }
 
+// Asked on every authenticated request (a removed client's tokens are refused at once): a named statement.
+const createdAtStatement = preparedPerHandle((pg: PgDb) =>
+  pg.select({ createdAt: apiClients.createdAt }).from(apiClients).where(eq(apiClients.clientId, sql.placeholder('clientId'))).limit(1).prepare('uw_api_client_created_at'),
+);
+
 /** When the client was provisioned (ISO 8601), or undefined when there is no such client. */
 export async function apiClientCreatedAt(pg: PgDb, clientId: string): Promise<string | undefined> {
-  const rows = await pg.select({ createdAt: apiClients.createdAt }).from(apiClients).where(eq(apiClients.clientId, clientId)).limit(1);
+  const rows = await createdAtStatement(pg).execute({ clientId });
   return rows[0]?.createdAt;
 }
 

@@ -4,6 +4,7 @@ import type { DealRead } from '../deal-read';
 import { UNDERWRITING_SETTINGS_KEY } from '../system-config';
 import type { PgDb } from './db';
 import { deals } from './schema';
+import { preparedPerHandle } from './statements';
 
 // The PostgreSQL twin of store/deal-read.ts: the deal with its people, companies, collaterals'
 // figures and the settings in one statement, the lists as json_agg arrays (ordered inside the
@@ -11,6 +12,8 @@ import { deals } from './schema';
 // inputs_version is the collateral's current one, compared in this very statement
 // (README.md, "The roll-up cache"). json of a double precision is its shortest exact text
 // (extra_float_digits = 1, connectionSettings), so JSON.parse gives the stored double back.
+//
+// getDealInfo's statement, the engine's hottest: a named statement (statements.ts, preparedPerHandle).
 
 type FiguresJson = [
   collateralId: string,
@@ -24,9 +27,8 @@ type FiguresJson = [
   totalUnit: number,
 ][];
 
-/** A deal with what getDealInfo reads alongside it; undefined when there is no such deal. */
-export async function dealRead(pg: PgDb, id: string, version: number): Promise<DealRead | undefined> {
-  const [row] = await pg
+const dealReadStatement = preparedPerHandle((pg: PgDb) =>
+  pg
     .select({
       deal: deals,
       personIds: sql<string[]>`(SELECT coalesce(json_agg(person_id ORDER BY person_id COLLATE "C"), '[]'::json)
@@ -38,14 +40,20 @@ export async function dealRead(pg: PgDb, id: string, version: number): Promise<D
           ORDER BY dc.position, dc.collateral_id COLLATE "C"), '[]'::json)
         FROM deal_collaterals dc
         LEFT JOIN collateral_inputs i ON i.collateral_id = dc.collateral_id
-        LEFT JOIN collateral_figures f ON f.collateral_id = dc.collateral_id AND f.version = ${version} AND f.inputs_version = i.version
+        LEFT JOIN collateral_figures f ON f.collateral_id = dc.collateral_id AND f.version = ${sql.placeholder('version')}::integer AND f.inputs_version = i.version
         WHERE dc.deal_id = ${deals.id})`,
       // The JSON text as stored (json keeps it as written), as SQLite hands over its text column.
       settings: sql<string | null>`(SELECT value::text FROM settings WHERE key = ${UNDERWRITING_SETTINGS_KEY})`,
     })
     .from(deals)
-    .where(eq(deals.id, id))
-    .limit(1);
+    .where(eq(deals.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('uw_deal_read'),
+);
+
+/** A deal with what getDealInfo reads alongside it; undefined when there is no such deal. */
+export async function dealRead(pg: PgDb, id: string, version: number): Promise<DealRead | undefined> {
+  const [row] = await dealReadStatement(pg).execute({ id, version });
   if (!row) return undefined;
   return {
     deal: row.deal,

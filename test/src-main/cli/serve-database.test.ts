@@ -126,7 +126,7 @@ describe('uw serve --database', () => {
     expect(await stop(r)).toBe(0);
   }, 60_000);
 
-  it('refuses a URL with a password, --web, and says what is wrong with a database it cannot use', async () => {
+  it('refuses a URL with a password, --web, import lease options without a database or out of range, and says what is wrong with a database it cannot use', async () => {
     const withPassword = await runUw(['serve', '--port', '0', '--data-dir', newDir(), '--database', `postgres://uw:${cluster.password}@127.0.0.1:${cluster.port}/${database.name}`], { UW_CLI_OUT: out });
     expect(withPassword.code).not.toBe(0);
     expect(withPassword.stderr).toMatch(/contains a password/);
@@ -143,5 +143,12 @@ describe('uw serve --database', () => {
 
     const fromEnv = await runUw(['serve', '--port', '0', '--data-dir', newDir(), '--database-password-file', '/nonexistent'], env);
     expect(fromEnv.stderr).toMatch(/--database-password-file goes with --database/);
+
+    const lease = await runUw(['serve', '--port', '0', '--data-dir', newDir(), '--import-lease-seconds', '5'], env);
+    expect(lease.code).not.toBe(0);
+    expect(lease.stderr).toMatch(/--import-lease-seconds goes with --database/);
+    const resume = await runUw(['serve', '--port', '0', '--data-dir', newDir(), '--database', database.url, '--import-resume-seconds', '0'], env);
+    expect(resume.code).not.toBe(0);
+    expect(resume.stderr).toMatch(/--import-resume-seconds must be a whole number of at least 1/);
   }, 60_000);
 });

@@ -61,7 +61,7 @@ export async function startPair(
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-async function get(s: TestService, path: string): Promise<Json> {
+async function get(s: Pick<TestService, 'api'>, path: string): Promise<Json> {
   const r = await s.api('GET', path);
   if (r.status !== 200) throw new Error(`GET ${path}: HTTP ${r.status}`);
   return r.body;
@@ -71,7 +71,7 @@ async function get(s: TestService, path: string): Promise<Json> {
  * Every read endpoint for every record of an instance (and the whole cross-deal report), by
  * path; with `only`, the graphs of those deals (and the deal id list).
  */
-export async function readEverything(s: TestService, only?: readonly string[]): Promise<Map<string, Json>> {
+export async function readEverything(s: Pick<TestService, 'api'>, only?: readonly string[]): Promise<Map<string, Json>> {
   const out = new Map<string, Json>();
   const limit = pLimit(8);
   const read = (path: string) => limit(async () => {

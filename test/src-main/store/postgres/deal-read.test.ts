@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillCollateralFigures, FIGURES_VERSION } from '../../../../src-main/figures';
 import * as lite from '../../../../src-main/store/deal-read';
@@ -53,6 +53,17 @@ describe('the one-statement deal read on PostgreSQL', () => {
     const read = await pgRead.dealRead(stores.pg, allDealIds(stores.sqlite)[1]!, FIGURES_VERSION);
     expect(read?.figures.every((f) => f.figures !== null)).toBe(true);
     await expectSameReads();
+  });
+
+  it('is a named statement, prepared once per connection: a unit reads through it as the pool does, whatever the version asked', async () => {
+    const id = allDealIds(stores.sqlite)[1]!;
+    await stores.pg.transaction(async (tx) => {
+      for (const version of [FIGURES_VERSION, FIGURES_VERSION + 1, FIGURES_VERSION]) {
+        expect(await pgRead.dealRead(tx, id, version)).toEqual(lite.dealRead(stores.sqlite, id, version));
+      }
+      const { rows } = await tx.execute<{ name: string }>(sql`SELECT name FROM pg_prepared_statements`);
+      expect(rows.map((r) => r.name)).toContain('uw_deal_read');
+    });
   });
 
   it('takes no cached figure of another formula version', async () => {
