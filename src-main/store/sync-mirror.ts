@@ -228,9 +228,10 @@ function updateRow(db: Db, table: SQLiteTable, keyProp: string, key: unknown, ch
 /**
  * Makes the rows of `table` in scope (`existing`) equal to `desired`, keyed by `key`: deletes,
  * then updates of the differing columns (only the columns `desired` names), then inserts.
- * Returns the number of rows written.
+ * Returns the number of rows written; `changedKeys` gets the keys of the rows deleted or
+ * updated (not inserted: no other row can refer to a row before it exists).
  */
-function reconcile(db: Db, table: SQLiteTable, key: string, existing: readonly Row[], desired: readonly Row[], now: string, writtenKeys?: string[]): number {
+function reconcile(db: Db, table: SQLiteTable, key: string, existing: readonly Row[], desired: readonly Row[], now: string, changedKeys?: string[]): number {
   const info = infoOf(table);
   const touch = info.touch;
   const want = new Map(desired.map((r) => [r[key] as string, r]));
@@ -240,14 +241,13 @@ function reconcile(db: Db, table: SQLiteTable, key: string, existing: readonly R
   if (gone.length) {
     deleteIn(db, table, key, gone);
     written += gone.length;
-    writtenKeys?.push(...gone);
+    changedKeys?.push(...gone);
   }
   const inserts: Row[] = [];
   for (const [id, row] of want) {
     const current = have.get(id);
     if (!current) {
       inserts.push(touch ? { createdAt: now, updatedAt: now, ...row } : row);
-      writtenKeys?.push(id);
       continue;
     }
     let changes: Row | undefined;
@@ -259,7 +259,7 @@ function reconcile(db: Db, table: SQLiteTable, key: string, existing: readonly R
     if (touch && !('updatedAt' in changes)) changes.updatedAt = now;
     updateRow(db, table, key, id, changes);
     written += 1;
-    writtenKeys?.push(id);
+    changedKeys?.push(id);
   }
   if (inserts.length) {
     insertRows(db, table, inserts);
@@ -361,16 +361,17 @@ function mirrorDealChanges(deal: MirrorDeal['deal'], before: Row | null, fieldOf
 export function applyMirrorDeal(db: Db, m: MirrorDeal, previous: MirrorScope | null, now: string, history?: MirrorHistory): number {
   const dealId = m.deal.id;
   let written = 0;
-  // What the change feed's triggers would have marked, for a pull that pauses them.
-  const writtenPeople: string[] = [];
-  const writtenCompanies: string[] = [];
+  // What the change feed's triggers would have marked, for a pull that pauses them: a person
+  // or company updated marks every deal linked to it (one inserted is linked to none yet).
+  const changedPeople: string[] = [];
+  const changedCompanies: string[] = [];
   // The deal's row as it was, for the history of what this pull changes (same transaction).
   const before = history ? (selectIn(db, deals, 'id', [dealId])[0] ?? null) : null;
   if (history) recordHistory(db, history.actor, now, mirrorDealChanges(m.deal, before, history.fieldOf));
   written += ensureIds(db, users, m.users, (id) => ({ id }));
   written += ensureIds(db, loansPackages, m.loansPackageIds, (id) => ({ id, name: id }));
-  written += reconcile(db, people, 'id', selectIn(db, people, 'id', m.people.map((p) => p.id)), m.people, now, writtenPeople);
-  written += reconcile(db, companies, 'id', selectIn(db, companies, 'id', m.companies.map((c) => c.id)), m.companies, now, writtenCompanies);
+  written += reconcile(db, people, 'id', selectIn(db, people, 'id', m.people.map((p) => p.id)), m.people, now, changedPeople);
+  written += reconcile(db, companies, 'id', selectIn(db, companies, 'id', m.companies.map((c) => c.id)), m.companies, now, changedCompanies);
   written += reconcile(db, deals, 'id', selectIn(db, deals, 'id', [dealId]), [m.deal], now);
   const beforeCollaterals = written;
 
@@ -451,7 +452,7 @@ export function applyMirrorDeal(db: Db, m: MirrorDeal, previous: MirrorScope | n
   // Collaterals and the rows under them (the links to them and the party links excluded): the triggers mark every deal linked to such a collateral.
   const collateralsWritten = written - beforeCollaterals - linksWritten;
   written += deleteUnlinkedCollaterals(db, removedCollaterals);
-  if (written > 0 && feedPaused(db)) markPulledDeal(db, dealId, collateralsWritten > 0 ? collateralIds : [], writtenPeople, writtenCompanies);
+  if (written > 0 && feedPaused(db)) markPulledDeal(db, dealId, collateralsWritten > 0 ? collateralIds : [], changedPeople, changedCompanies);
   const keptPeople = new Set(m.personIds);
   const keptCompanies = new Set(m.companyIds);
   written += deleteUnlinkedParties(
@@ -518,7 +519,7 @@ function feedPaused(db: Db): boolean {
  * paused: a pulled deal writes about a hundred rows, and each row's trigger took a sequence
  * number and upserted the deal's feed row (15-25 % of a pull's CPU). Instead applyMirrorDeal
  * marks each deal it wrote once, with what its rows' triggers would have marked: the deal,
- * the deals linked to a person or company whose row it wrote, and, when it wrote a collateral
+ * the deals linked to a person or company whose row it updated, and, when it wrote a collateral
  * or rows under one, the deals linked to its collaterals. Only applyMirrorDeal may write the
  * deal graph's tables inside `work`. A rollback (of `work`, a savepoint or the transaction)
  * takes its marks back with its rows.
@@ -537,20 +538,22 @@ export function pausedChangeFeed<T>(db: Db, work: () => T): T {
   }
 }
 
-/** Marks, as the feed's triggers do, the deal and those sharing the given collaterals, people and companies (one sequence number). */
+/**
+ * Marks, as the feed's triggers do, the deal and the deals linked to the given collaterals,
+ * people and companies, under one new sequence number. The links to people and companies
+ * have no index by person or company (the triggers scan them too): those are read only for
+ * the parties a pull changed, which a first pull almost never does.
+ */
 function markPulledDeal(db: Db, dealId: string, collateralIds: readonly string[], personIds: readonly string[], companyIds: readonly string[]): void {
   statement(db, 'UPDATE change_feed SET seq = seq + 1 WHERE id = 1').run();
-  statement(
-    db,
+  const mark = (deals: string) =>
     `INSERT INTO deal_changes (deal_id, seq, kind)
-       SELECT d.id, (SELECT seq FROM change_feed WHERE id = 1), 'Upsert' FROM deals d
-       WHERE d.id IN (
-         SELECT ? UNION
-         SELECT deal_id FROM deal_collaterals WHERE collateral_id IN (SELECT value FROM json_each(?)) UNION
-         SELECT deal_id FROM deal_people WHERE person_id IN (SELECT value FROM json_each(?)) UNION
-         SELECT deal_id FROM deal_companies WHERE company_id IN (SELECT value FROM json_each(?)))
-       ON CONFLICT (deal_id) DO UPDATE SET seq = excluded.seq, kind = excluded.kind`,
-  ).run(dealId, JSON.stringify(collateralIds), JSON.stringify(personIds), JSON.stringify(companyIds));
+       SELECT d.id, (SELECT seq FROM change_feed WHERE id = 1), 'Upsert' FROM deals d WHERE d.id IN (${deals})
+       ON CONFLICT (deal_id) DO UPDATE SET seq = excluded.seq, kind = excluded.kind`;
+  if (collateralIds.length === 0) statement(db, mark('?')).run(dealId);
+  else statement(db, mark('SELECT ? UNION SELECT deal_id FROM deal_collaterals WHERE collateral_id IN (SELECT value FROM json_each(?))')).run(dealId, JSON.stringify(collateralIds));
+  if (personIds.length > 0) statement(db, mark('SELECT deal_id FROM deal_people WHERE person_id IN (SELECT value FROM json_each(?))')).run(JSON.stringify(personIds));
+  if (companyIds.length > 0) statement(db, mark('SELECT deal_id FROM deal_companies WHERE company_id IN (SELECT value FROM json_each(?))')).run(JSON.stringify(companyIds));
 }
 
 /** Runs `work` in one IMMEDIATE transaction (better-sqlite3 nests it as a savepoint when needed). */
