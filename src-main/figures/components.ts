@@ -69,8 +69,30 @@ export async function loadComponentBasics(
   });
 }
 
+/**
+ * Ports whose answers cannot change while they are used (one read snapshot whose reads are
+ * shared: gateway/snapshot-reads.ts), with the components computed over them so far. The
+ * reads of one deal's graph compute the same collateral's components about five times (its
+ * summaries, cash flow, each component's reads); over such a port they are computed once.
+ */
+const sharedComputations = new WeakMap<StorePort, Map<string, Promise<ComponentComputed[]>>>();
+
+/** Declares `store`'s answers stable for as long as it is used: computeComponents over it is computed once per collateral list. */
+export function shareComputedComponents(store: StorePort): void {
+  if (!sharedComputations.has(store)) sharedComputations.set(store, new Map());
+}
+
 /** Loads the components of the given collaterals with everything their figures need. */
-export async function computeComponents(store: StorePort, collateralIds: readonly string[]): Promise<ComponentComputed[]> {
+export function computeComponents(store: StorePort, collateralIds: readonly string[]): Promise<ComponentComputed[]> {
+  const shared = sharedComputations.get(store);
+  if (!shared) return computeComponentsOf(store, collateralIds);
+  const key = JSON.stringify(collateralIds);
+  let computed = shared.get(key);
+  if (!computed) shared.set(key, (computed = computeComponentsOf(store, collateralIds)));
+  return computed;
+}
+
+async function computeComponentsOf(store: StorePort, collateralIds: readonly string[]): Promise<ComponentComputed[]> {
   const loaded = await loadComponentBasics(store, collateralIds);
   const ids = loaded.map((c) => c.row.id);
   const rolls = await store.rentRollsOfComponents(ids);

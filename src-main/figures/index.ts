@@ -2,7 +2,7 @@
 // with domain/ from inputs read through the storage port; a collateral's roll-up is cached by
 // the store. The gateway, the reports and the app take figures from here.
 export { groupBy } from './group-by';
-export { computeComponents, summarizeRentRoll, type ComponentComputed } from './components';
+export { computeComponents, shareComputedComponents, summarizeRentRoll, type ComponentComputed } from './components';
 export { computeCollaterals, mainValuationOf, type CollateralComputed } from './collaterals';
 export { collateralRollups, collateralStressInputs, fillCollateralFigures, FIGURES_VERSION, storedRollups } from './rollups';
 export {

@@ -16,6 +16,7 @@ import { getCollateralComponentSummary, getDealCollateralSummary, getDealCompone
 import { getCompanyInfo, getPersonInfo } from './party-reads';
 import { getCommercialRentrollInfo, getResidentialRentrollInfo } from './rent-roll-reads';
 import { failure, missingEntity, ok, type Failure } from './result';
+import { sharedSnapshotReads } from './snapshot-reads';
 import { parseBody } from './validation';
 
 // The two sync extensions (docs/api.md, "Change feed" and "Bulk graph reads").
@@ -127,8 +128,9 @@ export async function getDealGraphs(ctx: GatewayContext, body: unknown): Promise
   const graphs: DealGraphDto[] = [];
   for (const dealId of new Set(parsed.value.dealIds)) {
     // A deal's graph is read in one snapshot, so its reads agree with each other whatever else
-    // writes meanwhile; between deals the event loop turns, so 100 graphs (~0.8 s) do not hold the server.
-    graphs.push(await ctx.store.snapshot((tx) => dealGraph(within(ctx, tx), dealId)));
+    // writes meanwhile, and its reads share the store's answers within it (snapshot-reads.ts);
+    // between deals the event loop turns, so 100 graphs do not hold the server.
+    graphs.push(await ctx.store.snapshot((tx) => dealGraph(within(ctx, sharedSnapshotReads(tx)), dealId)));
     await new Promise((resolve) => setImmediate(resolve));
   }
   return ok({ graphs });

@@ -228,9 +228,10 @@ function updateRow(db: Db, table: SQLiteTable, keyProp: string, key: unknown, ch
 /**
  * Makes the rows of `table` in scope (`existing`) equal to `desired`, keyed by `key`: deletes,
  * then updates of the differing columns (only the columns `desired` names), then inserts.
- * Returns the number of rows written.
+ * Returns the number of rows written; `changedKeys` gets the keys of the rows deleted or
+ * updated (not inserted: no other row can refer to a row before it exists).
  */
-function reconcile(db: Db, table: SQLiteTable, key: string, existing: readonly Row[], desired: readonly Row[], now: string): number {
+function reconcile(db: Db, table: SQLiteTable, key: string, existing: readonly Row[], desired: readonly Row[], now: string, changedKeys?: string[]): number {
   const info = infoOf(table);
   const touch = info.touch;
   const want = new Map(desired.map((r) => [r[key] as string, r]));
@@ -240,6 +241,7 @@ function reconcile(db: Db, table: SQLiteTable, key: string, existing: readonly R
   if (gone.length) {
     deleteIn(db, table, key, gone);
     written += gone.length;
+    changedKeys?.push(...gone);
   }
   const inserts: Row[] = [];
   for (const [id, row] of want) {
@@ -257,6 +259,7 @@ function reconcile(db: Db, table: SQLiteTable, key: string, existing: readonly R
     if (touch && !('updatedAt' in changes)) changes.updatedAt = now;
     updateRow(db, table, key, id, changes);
     written += 1;
+    changedKeys?.push(id);
   }
   if (inserts.length) {
     insertRows(db, table, inserts);
@@ -358,14 +361,19 @@ function mirrorDealChanges(deal: MirrorDeal['deal'], before: Row | null, fieldOf
 export function applyMirrorDeal(db: Db, m: MirrorDeal, previous: MirrorScope | null, now: string, history?: MirrorHistory): number {
   const dealId = m.deal.id;
   let written = 0;
+  // What the change feed's triggers would have marked, for a pull that pauses them: a person
+  // or company updated marks every deal linked to it (one inserted is linked to none yet).
+  const changedPeople: string[] = [];
+  const changedCompanies: string[] = [];
   // The deal's row as it was, for the history of what this pull changes (same transaction).
   const before = history ? (selectIn(db, deals, 'id', [dealId])[0] ?? null) : null;
   if (history) recordHistory(db, history.actor, now, mirrorDealChanges(m.deal, before, history.fieldOf));
   written += ensureIds(db, users, m.users, (id) => ({ id }));
   written += ensureIds(db, loansPackages, m.loansPackageIds, (id) => ({ id, name: id }));
-  written += reconcile(db, people, 'id', selectIn(db, people, 'id', m.people.map((p) => p.id)), m.people, now);
-  written += reconcile(db, companies, 'id', selectIn(db, companies, 'id', m.companies.map((c) => c.id)), m.companies, now);
+  written += reconcile(db, people, 'id', selectIn(db, people, 'id', m.people.map((p) => p.id)), m.people, now, changedPeople);
+  written += reconcile(db, companies, 'id', selectIn(db, companies, 'id', m.companies.map((c) => c.id)), m.companies, now, changedCompanies);
   written += reconcile(db, deals, 'id', selectIn(db, deals, 'id', [dealId]), [m.deal], now);
+  const beforeCollaterals = written;
 
   const collateralRows = m.collaterals.map((c) => c.collateral);
   const collateralIds = collateralRows.map((c) => c.id!);
@@ -398,8 +406,10 @@ export function applyMirrorDeal(db: Db, m: MirrorDeal, previous: MirrorScope | n
   }
   for (const id of previous?.collateralIds ?? []) if (!wantedPosition.has(id)) removedCollaterals.push(id);
 
+  const beforeLinks = written;
   written += reconcileLinks(db, dealPeople, dealId, m.personIds);
   written += reconcileLinks(db, dealCompanies, dealId, m.companyIds);
+  const linksWritten = written - beforeLinks;
 
   // Everything under the collaterals belongs to them: scoped by parent.
   const all = <K extends keyof MirrorCollateral>(key: K) => m.collaterals.flatMap((c) => c[key] as Row[]);
@@ -439,7 +449,10 @@ export function applyMirrorDeal(db: Db, m: MirrorDeal, previous: MirrorScope | n
     written += reconcile(db, fundUses, 'id', selectIn(db, fundUses, 'fundsId', [fundsId]), m.funds.uses, now);
   }
 
+  // Collaterals and the rows under them (the links to them and the party links excluded): the triggers mark every deal linked to such a collateral.
+  const collateralsWritten = written - beforeCollaterals - linksWritten;
   written += deleteUnlinkedCollaterals(db, removedCollaterals);
+  if (written > 0 && feedPaused(db)) markPulledDeal(db, dealId, collateralsWritten > 0 ? collateralIds : [], changedPeople, changedCompanies);
   const keptPeople = new Set(m.personIds);
   const keptCompanies = new Set(m.companyIds);
   written += deleteUnlinkedParties(
@@ -487,6 +500,60 @@ export function spaceCheckpoints(db: Db, pages: number): () => void {
     // PASSIVE: never waits for another connection's readers (what is left goes at the next one).
     client.pragma('wal_checkpoint(PASSIVE)');
   };
+}
+
+/**
+ * The change feed's row whose presence pauses its per-row triggers (migration
+ * 0008_change_feed_pause); the head is row 1. It exists only inside pausedChangeFeed, which
+ * runs in the caller's transaction: no other connection ever sees it.
+ */
+const FEED_PAUSE_ID = 2;
+const pauseDepth = new WeakMap<Client, number>();
+
+function feedPaused(db: Db): boolean {
+  return (pauseDepth.get(db.$client) ?? 0) > 0;
+}
+
+/**
+ * Runs `work` (inside the caller's transaction) with the change feed's per-row triggers
+ * paused: a pulled deal writes about a hundred rows, and each row's trigger took a sequence
+ * number and upserted the deal's feed row (15-25 % of a pull's CPU). Instead applyMirrorDeal
+ * marks each deal it wrote once, with what its rows' triggers would have marked: the deal,
+ * the deals linked to a person or company whose row it updated, and, when it wrote a collateral
+ * or rows under one, the deals linked to its collaterals. Only applyMirrorDeal may write the
+ * deal graph's tables inside `work`. A rollback (of `work`, a savepoint or the transaction)
+ * takes its marks back with its rows.
+ */
+export function pausedChangeFeed<T>(db: Db, work: () => T): T {
+  const client = db.$client;
+  if (!client.inTransaction) throw new Error('the change feed is paused only inside a transaction');
+  const depth = pauseDepth.get(client) ?? 0;
+  if (depth === 0) statement(db, `INSERT INTO change_feed (id, store_id, seq) VALUES (${FEED_PAUSE_ID}, '', 0)`).run();
+  pauseDepth.set(client, depth + 1);
+  try {
+    return work();
+  } finally {
+    pauseDepth.set(client, depth);
+    if (depth === 0 && client.inTransaction) statement(db, `DELETE FROM change_feed WHERE id = ${FEED_PAUSE_ID}`).run();
+  }
+}
+
+/**
+ * Marks, as the feed's triggers do, the deal and the deals linked to the given collaterals,
+ * people and companies, under one new sequence number. The links to people and companies
+ * have no index by person or company (the triggers scan them too): those are read only for
+ * the parties a pull changed, which a first pull almost never does.
+ */
+function markPulledDeal(db: Db, dealId: string, collateralIds: readonly string[], personIds: readonly string[], companyIds: readonly string[]): void {
+  statement(db, 'UPDATE change_feed SET seq = seq + 1 WHERE id = 1').run();
+  const mark = (deals: string) =>
+    `INSERT INTO deal_changes (deal_id, seq, kind)
+       SELECT d.id, (SELECT seq FROM change_feed WHERE id = 1), 'Upsert' FROM deals d WHERE d.id IN (${deals})
+       ON CONFLICT (deal_id) DO UPDATE SET seq = excluded.seq, kind = excluded.kind`;
+  if (collateralIds.length === 0) statement(db, mark('?')).run(dealId);
+  else statement(db, mark('SELECT ? UNION SELECT deal_id FROM deal_collaterals WHERE collateral_id IN (SELECT value FROM json_each(?))')).run(dealId, JSON.stringify(collateralIds));
+  if (personIds.length > 0) statement(db, mark('SELECT deal_id FROM deal_people WHERE person_id IN (SELECT value FROM json_each(?))')).run(JSON.stringify(personIds));
+  if (companyIds.length > 0) statement(db, mark('SELECT deal_id FROM deal_companies WHERE company_id IN (SELECT value FROM json_each(?))')).run(JSON.stringify(companyIds));
 }
 
 /** Runs `work` in one IMMEDIATE transaction (better-sqlite3 nests it as a savepoint when needed). */

@@ -7,6 +7,7 @@ import {
   applyMirrorDeal,
   dealCreatedAt,
   inSyncTransaction,
+  pausedChangeFeed,
   removeMirrorDeal,
   type MirrorScope,
 } from '../store/sync-mirror';
@@ -157,7 +158,9 @@ export function applyPulledGraphs(db: Db, items: readonly PulledGraph[], now: st
   const results: PulledOutcome[] = items.map(() => ({ ok: true, outcome: { written: false, conflicts: 0, settled: 0, inexact: 0 } }));
   const todo = items.flatMap((item, i) => (isUnchanged(db, item.graph, item.position) ? [] : [i]));
   if (todo.length === 0) return results;
-  inSyncTransaction(db, () => {
+  // The change feed's per-row triggers are paused for the batch: each deal written marks the
+  // feed once (store/sync-mirror.ts, pausedChangeFeed), in its savepoint.
+  inSyncTransaction(db, () => pausedChangeFeed(db, () => {
     for (const i of todo) {
       const { graph, position } = items[i]!;
       try {
@@ -167,7 +170,7 @@ export function applyPulledGraphs(db: Db, items: readonly PulledGraph[], now: st
         results[i] = { ok: false, error };
       }
     }
-  });
+  }));
   return results;
 }
 

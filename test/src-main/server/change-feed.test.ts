@@ -4,7 +4,7 @@ import { API_PREFIX, DealChangesResponseDto, DealGraphsResponseDto, ENDPOINTS, t
 import { changeFeedHead } from '../../../src-main/store/change-feed';
 import type { Db } from '../../../src-main/store/db';
 import * as t from '../../../src-main/store/schema';
-import { applyMirrorDeal, inSyncTransaction, removeLocalDeal, type MirrorDeal, type MirrorScope } from '../../../src-main/store/sync-mirror';
+import { applyMirrorDeal, inSyncTransaction, pausedChangeFeed, removeLocalDeal, type MirrorDeal, type MirrorScope } from '../../../src-main/store/sync-mirror';
 import { OWNER, startTestService, TEST_ENGINE, type TestService } from '../../support/service';
 
 // The sync mirror (applyMirrorDeal, removeLocalDeal) is the workstation's write path, on SQLite
@@ -102,11 +102,20 @@ async function dealWhere(has: (m: MirrorDeal) => boolean): Promise<string> {
   throw new Error('no demo deal has what this test needs');
 }
 
-function applyMirror(dealId: string, change: (m: MirrorDeal) => void): void {
+/** Applies the deal's mirror, changed by `change`; `paused`: with the feed's row triggers paused, as a pull writes. */
+function applyMirror(dealId: string, change: (m: MirrorDeal) => void, paused = false): void {
   const { mirror, scope } = mirrorOf(dealId);
   change(mirror);
-  inSyncTransaction(db, () => applyMirrorDeal(db, mirror, scope, new Date().toISOString()));
+  const apply = () => applyMirrorDeal(db, mirror, scope, new Date().toISOString());
+  inSyncTransaction(db, () => (paused ? pausedChangeFeed(db, apply) : apply()));
 }
+
+/** A person of the deal whom another deal links too. */
+function sharedPerson(m: MirrorDeal): string | undefined {
+  return m.personIds.find((p) => db.select().from(t.dealPeople).where(eq(t.dealPeople.personId, p)).all().length > 1);
+}
+
+const byDeal = (changes: { dealId: string; kind: string }[]) => [...changes].sort((a, b) => a.dealId.localeCompare(b.dealId));
 
 describe('the change feed', () => {
   it('lists every stored deal once, as an Upsert, when read from the beginning', async () => {
@@ -182,6 +191,53 @@ describe('the change feed', () => {
       expect((await drain(cursor)).changes).toEqual([{ dealId: id, kind: 'Upsert' }]);
     });
   }
+
+  // A pull pauses the row triggers and marks each deal it wrote once (store/sync-mirror.ts,
+  // pausedChangeFeed): the feed must list the same deals as the triggers would have.
+  const pausedWrites: [string, (m: MirrorDeal) => boolean, (m: MirrorDeal) => void][] = [
+    ...writes.slice(0, 4),
+    ['a person link', (m) => m.personIds.length > 2, (m) => void m.personIds.pop()],
+    ['a company', (m) => m.companies.length > 0, (m) => void (m.companies[0]!.name += 'x')],
+    ['the deal row', () => true, (m) => void (m.deal.note = `${m.deal.note ?? ''}!`)],
+    ['a person another deal links too', (m) => sharedPerson(m) !== undefined, (m) => void (m.people.find((p) => p.id === sharedPerson(m))!.lastName += 'x')],
+  ];
+  for (const [what, has, change] of pausedWrites) {
+    it.skipIf(sqliteOnly)(`lists the same deals when a pull writes ${what} with the row triggers paused as when the triggers write it`, async () => {
+      const id = await dealWhere(has);
+      applyMirror(id, () => undefined);
+      const { cursor } = await drain();
+      applyMirror(id, change);
+      const byTriggers = await drain(cursor);
+      expect(byTriggers.changes.map((c) => c.dealId)).toContain(id);
+      if (what.startsWith('a person another')) expect(byTriggers.changes.length).toBeGreaterThan(1);
+      applyMirror(id, change, true);
+      const paused = await drain(byTriggers.cursor);
+      expect(byDeal(paused.changes)).toEqual(byDeal(byTriggers.changes));
+      // The pause exists only inside the transaction: the head is the feed's one row again.
+      expect(db.select().from(t.changeFeed).all().map((r) => r.id)).toEqual([1]);
+      applyMirror(id, () => undefined, true);
+      expect((await drain(paused.cursor)).changes).toEqual([]);
+    });
+  }
+
+  it.skipIf(sqliteOnly)('keeps no mark of a paused write that rolls back, and its row triggers work again after it', async () => {
+    const id = await dealWhere(() => true);
+    applyMirror(id, () => undefined);
+    const { cursor } = await drain();
+    const { mirror, scope } = mirrorOf(id);
+    mirror.deal.note = 'rolled back';
+    expect(() =>
+      inSyncTransaction(db, () =>
+        pausedChangeFeed(db, () => {
+          applyMirrorDeal(db, mirror, scope, new Date().toISOString());
+          throw new Error('the pull failed');
+        }),
+      ),
+    ).toThrow('the pull failed');
+    expect((await drain(cursor)).changes).toEqual([]);
+    applyMirror(id, (m) => void (m.deal.note = 'by the triggers'));
+    expect((await drain(cursor)).changes).toEqual([{ dealId: id, kind: 'Upsert' }]);
+  });
 
   it('lists a removed deal as a Delete, not turned back into an Upsert by the cascade of its rows', async () => {
     const id = (await dealIds()).at(-1)!;
