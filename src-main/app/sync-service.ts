@@ -1,25 +1,30 @@
-import type {
-  CallErrorDetails,
-  SyncConfigureInput,
-  SyncConnection,
-  SyncMode,
-  SyncOutboxItem,
-  SyncOutboxStatus,
-  SyncOutboxView,
-  SyncProgressView,
-  SyncRunRecord,
-  SyncStatusView,
-  SyncSummaryView,
-  SyncTestInput,
-  SyncTestResult,
-  SyncTrigger,
-} from '../contract/app-channels';
-import { SYNC_INTERVAL_MINUTES } from '../contract/app-channels';
-import type { Db } from '../store/db';
-import { dealRows } from '../store/deals';
-import { getSetting, setSetting } from '../store/settings';
-import { CREATE_FIELD, LINKED_REMOTE_KEY, outboxCounts } from '../store/sync-outbox';
-import { getSyncState } from '../store/sync-state';
+import {
+  type CallErrorDetails,
+  SYNC_INTERVAL_MINUTES,
+  type SyncConfigureInput,
+  type SyncConnection,
+  type SyncMode,
+  type SyncOutboxItem,
+  type SyncOutboxStatus,
+  type SyncOutboxView,
+  type SyncProgressView,
+  type SyncRunRecord,
+  type SyncStatusView,
+  type SyncSummaryView,
+  type SyncTestInput,
+  type SyncTestResult,
+  type SyncTrigger,
+} from '../contract';
+import {
+  CREATE_FIELD,
+  dealRows,
+  getSetting,
+  getSyncState,
+  LINKED_REMOTE_KEY,
+  outboxCounts,
+  setSetting,
+  type SqliteHandle,
+} from '../store';
 import {
   changedDeals,
   createRemoteClient,
@@ -91,7 +96,7 @@ export class SyncServiceError extends Error {
 }
 
 export interface SyncServiceOptions extends SyncEnvironment {
-  db: Db;
+  db: SqliteHandle;
   dataDir: string;
   emit: Emit;
   log: (message: string) => void;

@@ -19,3 +19,8 @@ export * from './rent-roll';
 export * from './report';
 export * from './scalars';
 export * as format from './format';
+export { APP_CHANNEL_INPUTS, BRIDGE_DOWNLOAD_PATH, BRIDGE_EVENTS_PATH, BRIDGE_INVOKE_PATH, BRIDGE_PATH_PREFIX, ColumnPrefs, ColumnTable, ExportFileFormat, MAX_SAVED_SCENARIOS, PipelineQuery, PipelineSortKey, ReportFormat, SESSION_HEADER, SESSION_QUERY_PARAM, SYNC_INTERVAL_MINUTES, SavedScenario, SyncConfigureInput, SyncMode, SyncTestInput, type AppChannelName, type AppChannels, type AppEventName, type AppEvents, type AppInfo, type CallErrorDetails, type ChannelInput, type ChannelOutput, type CreditProfilesView, type DealEditPreview, type DealExportResult, type InvokeResult, type MenuCommand, type ParsedImportFile, type PipelineFacets, type PipelineIds, type PipelinePage, type PipelineResult, type PipelineRow, type ReportExportResult, type ScenariosView, type SettingsView, type StressExportResult, type SyncConnection, type SyncOutboxItem, type SyncOutboxStatus, type SyncOutboxView, type SyncProgressView, type SyncRunRecord, type SyncStatusView, type SyncSummaryView, type SyncTestResult, type SyncTrigger } from './app-channels';
+export { COMPARE_LIMITS, DEAL_CHANNELS, type AddressPreview, type CompareExportResult, type CompareFigure, type CompareFigureKind, type DealAtAddress, type DealComparison, type DealSyncStateView } from './deal-channels';
+export { label, maskSsn } from './format';
+export { COLLATERAL_FIELD, CREATED_FIELD, DealHistoryFilter, EditSource, HISTORY_SOURCES, HISTORY_SOURCE_LABELS, HistorySource, NOTE_MAX_LENGTH, NoteText, PLATFORM_ACTOR, type DealHistoryEntry, type DealNote, type UndoRefusal } from './history';
+export { SystemConfig, UnderwritingSettings } from './system-config';
