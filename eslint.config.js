@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * ESLint flat config: the recommended rules (no type-aware rules, to keep lint fast) and the
- * LAYER RULES of docs/architecture.md (dependencies point down only), enforced with
+ * LAYER RULES of docs/architecture.md (dependencies point down only; a layer reaches another
+ * only through its public entry, index.ts; only the store names its connection), enforced with
  * `no-restricted-imports`.
  *
  * How the layer rules are built: ESLint does not merge the options of one rule across config
@@ -270,8 +271,8 @@ export default defineConfig([
   // (WAL mode, outbox rows after a kill), but never import electron (it throws under Node).
   { files: ['test/**'], rules: noRestrictedImports(ELECTRON) },
   ...layerConfigs(),
-  // The store owns its connection: above it, no code touches the raw better-sqlite3 handle
-  // (transactions and connection state go through src-main/store/transactions.ts).
+  // The store owns its connection: above it, no code touches the raw better-sqlite3 handle (it
+  // holds the connection as the store entry's opaque SqliteHandle; transactions are the store's).
   {
     files: ['src-main/**'],
     ignores: ['src-main/store/**'],
