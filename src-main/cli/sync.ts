@@ -1,6 +1,4 @@
 import { join, resolve } from 'node:path';
-// The app's sync lock: the workstation takes the same sync.lock.
-import { acquireSyncLock } from '../app';
 import { hasCredentials, runSync, SyncError, type SyncEvent, type SyncMode, type SyncSummary } from '../sync';
 import { closeSqliteStore, openSqliteStore, STORE_FILE, workstationDb } from '../store';
 import { parseCommandArgs, UsageError } from './args';
@@ -93,6 +91,9 @@ export async function sync(argv: string[]): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
+    // The app's sync lock (the workstation takes the same sync.lock). The app's entry loads the
+    // whole channel table, so it is loaded here, once the arguments are known to be good.
+    const { acquireSyncLock } = await import('../app');
     release = acquireSyncLock(dataDir);
     const summary = await runSync({
       db,
