@@ -26,6 +26,7 @@ import {
   type SqliteHandle,
 } from '../store';
 import {
+  acquireSyncLock,
   changedDeals,
   createRemoteClient,
   keepMine,
@@ -34,6 +35,8 @@ import {
   pulledDealHashes,
   runSync,
   SyncError,
+  SyncLockedError,
+  syncLockHolder,
   SyncScheduler,
   takeTheirs,
   type OutboxItem,
@@ -41,7 +44,6 @@ import {
   type SyncEvent,
 } from '../sync';
 import type { Emit, SyncEnvironment } from './environment';
-import { acquireSyncLock, SyncLockedError, syncLockHolder } from './sync-lock';
 import { createFileSecretStore, SecretStoreError, type SecretStore } from './sync-secret';
 
 /*

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { hasCredentials, runSync, SyncError, type SyncEvent, type SyncMode, type SyncSummary } from '../sync';
+import { acquireSyncLock, hasCredentials, runSync, SyncError, type SyncEvent, type SyncMode, type SyncSummary } from '../sync';
 import { closeSqliteStore, openSqliteStore, STORE_FILE, workstationDb } from '../store';
 import { parseCommandArgs, UsageError } from './args';
 
@@ -91,9 +91,7 @@ export async function sync(argv: string[]): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    // The app's sync lock (the workstation takes the same sync.lock). The app's entry loads the
-    // whole channel table, so it is loaded here, once the arguments are known to be good.
-    const { acquireSyncLock } = await import('../app');
+    // The workstation takes the same sync.lock.
     release = acquireSyncLock(dataDir);
     const summary = await runSync({
       db,
