@@ -33,8 +33,26 @@ export { processedItemIndexes } from './imports';
 export { type CompanyRow, type PersonRow } from './parties';
 export { FIGURE_SORT_KEYS, type PipelineFigureKeys, type PipelineSelection, type SearchPosition } from './pipeline-page';
 export { type PipelineDealRow } from './pipeline-query';
-export { type ComputedCollateralFigures, type DealRead, type DealUpdateWrite, type HistoryActor, type HistoryChange, type ImportItemOutcome, type ImportedCollateralGraph, type NewDealGraph, type ReportSelection, type StorePort } from './port';
-export { isStoredSortField, keepsDealRowsAdjacent, keepsDealsWhole, type ReportOrder, type ReportRowFields, type StreamedReportRow } from './report-query';
+export {
+  type ComputedCollateralFigures,
+  type DealRead,
+  type DealUpdateWrite,
+  type HistoryActor,
+  type HistoryChange,
+  type ImportItemOutcome,
+  type ImportedCollateralGraph,
+  type NewDealGraph,
+  type ReportSelection,
+  type StorePort,
+} from './port';
+export {
+  isStoredSortField,
+  keepsDealRowsAdjacent,
+  keepsDealsWhole,
+  type ReportOrder,
+  type ReportRowFields,
+  type StreamedReportRow,
+} from './report-query';
 export { STORE_FILE, closeSqliteStore } from './sqlite-store';
 export { type AnalysisCollateralLink, type AnalysisDealRow, type YearOneTotal } from './stress-inputs';
 export { type MirrorCollateral, type MirrorDeal, type MirrorScope } from './sync-mirror';
