@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * ESLint flat config: the recommended rules (no type-aware rules, to keep lint fast) and the
- * LAYER RULES of docs/architecture.md (dependencies point down only), enforced with
+ * LAYER RULES of docs/architecture.md (dependencies point down only; a layer reaches another
+ * only through its public entry, index.ts; only the store names its connection), enforced with
  * `no-restricted-imports`.
  *
  * How the layer rules are built: ESLint does not merge the options of one rule across config
@@ -26,6 +27,7 @@ const LAYERS = [
   'src-renderer',
   'src-preload',
   'src-main/electron',
+  'src-main/cli',
   'src-main/app',
   'src-main/server',
   'src-main/sync',
@@ -75,6 +77,50 @@ function layerImportRegex(/** @type {string} */ layer, /** @type {number} */ dep
   return `^(?:\\./)?(?:${spellings.join('|')})(?:/|$)`;
 }
 
+/**
+ * The public entries of each layer folder (docs/architecture.md): the layer's index.ts, and for
+ * the store also its PostgreSQL engine's entry (store/postgres/index.ts), kept apart so that the
+ * Electron bundle never loads `pg`.
+ */
+const SECOND_ENTRIES = { 'src-main/store': ['postgres'] };
+const INDEX = '(?:/index(?:\\.[cm]?[jt]sx?)?)?$';
+
+/**
+ * A regex matching relative imports, from a file `depth` folders below `layer`, that reach into
+ * `target` past its public entry: '../store/deals' from src-main/gateway/x.ts, but not '../store',
+ * '../store/index' or '../store/postgres'.
+ */
+function deepImportRegex(/** @type {string} */ layer, /** @type {number} */ depth, /** @type {string} */ target) {
+  const into = layerImportRegex(layer, depth, target).replace(/\(\?:\/\|\$\)$/, '');
+  const entries = ['', ...(SECOND_ENTRIES[/** @type {keyof typeof SECOND_ENTRIES} */ (target)] ?? []).map((e) => `/${escape(e)}`)];
+  return `${into}(?!${entries.map((e) => `${e}${INDEX}`).join('|')})/`;
+}
+
+/** The layer folders of src-main that other code reaches through an entry. */
+const ENTRY_LAYERS = [
+  'src-main/electron',
+  'src-main/app',
+  'src-main/server',
+  'src-main/sync',
+  'src-main/reports',
+  'src-main/gateway',
+  'src-main/figures',
+  'src-main/demo',
+  'src-main/store',
+  'src-main/domain',
+  'src-main/contract',
+];
+
+/** @param {string} layer @param {number} depth */
+function throughEntries(layer, depth) {
+  return ENTRY_LAYERS.filter((target) => target !== layer).map((target) =>
+    restrict(
+      deepImportRegex(layer, depth, target),
+      `${layer} reaches ${target} only through its public entry (${target}/index.ts${target === 'src-main/store' ? ' or store/postgres/index.ts' : ''}): import the folder, not a module inside it. docs/architecture.md: a layer reaches another through its public entry.`,
+    ),
+  );
+}
+
 const NODE_BUILTINS = [...new Set(builtinModules.map((m) => m.replace(/^node:/, '').split('/')[0]))];
 
 // --- restrictions --------------------------------------------------------------------------
@@ -89,11 +135,20 @@ const DATABASE = [
   restrict('^pg(?:/.*)?$', `Only src-main/store may import pg (PostgreSQL): it is the only code that sees SQL. ${WHY}`),
 ];
 /**
- * The connection type and its module (store/db.ts): the layers that must run on any engine reach
- * the store through its port (store/port.ts) and never name the SQLite connection.
+ * The connection's module (store/db.ts, type `Db`): only the store opens or names the SQLite
+ * connection. Above it, the layers use the storage port, and the workstation-only features hold
+ * the connection as the store entry's opaque SqliteHandle; a SQLite file is opened by the store's
+ * one opener, openSqliteStore (store/sqlite-store.ts).
  */
 const CONNECTION = [
-  restrict('(?:^|/)store/db(?:\\.[cm]?[jt]s)?$', `Only the store and the composition roots open or name the SQLite connection (store/db): use the storage port (store/port.ts). ${WHY}`),
+  restrict('(?:^|/)store/db(?:\\.[cm]?[jt]s)?$', `Only the store opens or names the SQLite connection (store/db): use the storage port, or the store entry's SqliteHandle and openSqliteStore. ${WHY}`),
+];
+/** The renderer and the preload take the contract from its entry (src-main/contract/index.ts). */
+const CONTRACT_ENTRY = [
+  restrict(
+    '(?:^|/)src-main/contract/(?!index(?:\\.[cm]?[jt]sx?)?$)',
+    `The contract is reached through its public entry (src-main/contract/index.ts): import the folder, not a module inside it. ${WHY}`,
+  ),
 ];
 const NODE = [
   restrict(
@@ -120,16 +175,20 @@ const LAYER_RULES = {
       '(?:^|/)src-main/(?!contract(?:/|$))',
       `src-renderer may import only src-main/contract (types) from the main process; talk to it through window.uw. ${WHY}`,
     ),
+    ...CONTRACT_ENTRY,
   ],
   'src-preload': (depth) => [
     restrict('^(?![./])(?!electron$)', `src-preload may import only 'electron' and src-main/contract. ${WHY}`),
     restrict('(?:^|/)src-main/(?!contract(?:/|$))', `src-preload may import only 'electron' and src-main/contract. ${WHY}`),
     ...upwardImports('src-preload', depth),
+    ...CONTRACT_ENTRY,
   ],
-  'src-main/electron': (depth) => [...DATABASE, ...upwardImports('src-main/electron', depth)],
-  'src-main/app': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/app', depth)],
+  'src-main/electron': (depth) => [...DATABASE, ...CONNECTION, ...upwardImports('src-main/electron', depth)],
+  // The command line is a composition root: every layer below it, each through its entry.
+  'src-main/cli': (depth) => [...ELECTRON, ...DATABASE, ...CONNECTION, ...upwardImports('src-main/cli', depth)],
+  'src-main/app': (depth) => [...ELECTRON, ...DATABASE, ...CONNECTION, ...upwardImports('src-main/app', depth)],
   'src-main/server': (depth) => [...ELECTRON, ...DATABASE, ...CONNECTION, ...upwardImports('src-main/server', depth)],
-  'src-main/sync': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/sync', depth)],
+  'src-main/sync': (depth) => [...ELECTRON, ...DATABASE, ...CONNECTION, ...upwardImports('src-main/sync', depth)],
   'src-main/reports': (depth) => [...ELECTRON, ...DATABASE, ...CONNECTION, ...upwardImports('src-main/reports', depth)],
   'src-main/gateway': (depth) => [...ELECTRON, ...DATABASE, ...CONNECTION, ...upwardImports('src-main/gateway', depth)],
   // Derived figures, between the store and the gateway: store (through its port), domain, contract.
@@ -140,7 +199,7 @@ const LAYER_RULES = {
     ...upwardImports('src-main/figures', depth),
     restrict(layerImportRegex('src-main/figures', depth, 'src-main/demo'), `src-main/figures may not import src-main/demo: figures read the store only. ${WHY}`),
   ],
-  'src-main/demo': (depth) => [...ELECTRON, ...DATABASE, ...upwardImports('src-main/demo', depth)],
+  'src-main/demo': (depth) => [...ELECTRON, ...DATABASE, ...CONNECTION, ...upwardImports('src-main/demo', depth)],
   'src-main/store': (depth) => [...ELECTRON, ...upwardImports('src-main/store', depth)],
   'src-main/domain': (depth) => [
     restrict('^(?![./])', `src-main/domain imports nothing but domain: no packages (not even zod), no Node built-ins. ${WHY}`),
@@ -162,7 +221,7 @@ function layerConfigs() {
     Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => ({
       name: `layers/${layer}/depth-${depth}`,
       files: [`${layer}/${'*/'.repeat(depth)}${depth === MAX_DEPTH ? '**/' : ''}*`],
-      rules: noRestrictedImports(rulesAt(depth)),
+      rules: noRestrictedImports([...rulesAt(depth), ...(layer.startsWith('src-main/') ? throughEntries(layer, depth) : [])]),
     })),
   );
 }
@@ -206,14 +265,14 @@ export default defineConfig([
 
   // Layer rules. Default for everything outside the layers: no electron, no drizzle/SQLite.
   { files: [SOURCE_FILES], rules: noRestrictedImports([...ELECTRON, ...DATABASE]) },
-  // The Electron composition root may import electron.
-  { files: ['src-main/index.ts'], rules: noRestrictedImports(DATABASE) },
+  // The Electron composition root may import electron; the layers through their entries.
+  { files: ['src-main/index.ts'], rules: noRestrictedImports([...DATABASE, ...CONNECTION, ...throughEntries('src-main/(root)', -1)]) },
   // Tests are no layer: they may open the SQLite file to check what the store wrote
   // (WAL mode, outbox rows after a kill), but never import electron (it throws under Node).
   { files: ['test/**'], rules: noRestrictedImports(ELECTRON) },
   ...layerConfigs(),
-  // The store owns its connection: above it, no code touches the raw better-sqlite3 handle
-  // (transactions and connection state go through src-main/store/transactions.ts).
+  // The store owns its connection: above it, no code touches the raw better-sqlite3 handle (it
+  // holds the connection as the store entry's opaque SqliteHandle; transactions are the store's).
   {
     files: ['src-main/**'],
     ignores: ['src-main/store/**'],

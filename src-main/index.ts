@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { openWorkstation, unavailableDispatcher } from './app';
-import { startElectronApp } from './electron/main';
+import { startElectronApp } from './electron';
 
 startElectronApp({
   createDispatcher: (ctx) => {

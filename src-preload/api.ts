@@ -6,7 +6,7 @@
  * sees ipcRenderer, IpcRendererEvent or Node objects.
  */
 
-import type { AppChannels, AppEvents } from '../src-main/contract/app-channels';
+import type { AppChannels, AppEvents } from '../src-main/contract';
 
 /** Must equal IPC_INVOKE_CHANNEL / IPC_EVENT_CHANNEL in src-main/electron/constants.ts (tested). */
 export const INVOKE_CHANNEL = 'uw:invoke';

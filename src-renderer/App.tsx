@@ -2,7 +2,7 @@ import { ActionIcon, AppShell, Badge, Center, Group, Kbd, NavLink, Stack, Text, 
 import { useHotkeys } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { MenuCommand } from '../src-main/contract/app-channels';
+import type { MenuCommand } from '../src-main/contract';
 import { useChannel, useEvent } from './api';
 import { ErrorNote, Loading } from './components/common';
 import { SyncBadge } from './components/SyncBadge';

@@ -7,7 +7,7 @@ import type {
   CallErrorDetails,
   ChannelInput,
   ChannelOutput,
-} from '../src-main/contract/app-channels';
+} from '../src-main/contract';
 import { transport } from './transport';
 
 /** A failed call: the core's message, and where it belongs (details.target). */

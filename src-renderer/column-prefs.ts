@@ -1,4 +1,4 @@
-import type { ColumnPrefs } from '../src-main/contract/app-channels';
+import type { ColumnPrefs } from '../src-main/contract';
 
 /**
  * The columns of a table the user may choose and size (the pipeline, the report). Choices are

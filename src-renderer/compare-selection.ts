@@ -1,4 +1,4 @@
-import { COMPARE_LIMITS } from '../src-main/contract/deal-channels';
+import { COMPARE_LIMITS } from '../src-main/contract';
 
 /**
  * Why a selection of `count` deals cannot be compared (null: it can). The pipeline's Compare

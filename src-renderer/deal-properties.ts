@@ -4,8 +4,8 @@ import {
   RATE_INDEXES,
   readDealProperty,
   type SeedInfoResponseDto,
+  type SettingsView,
 } from '../src-main/contract';
-import type { SettingsView } from '../src-main/contract/app-channels';
 import { label } from './format';
 
 /*

@@ -1,6 +1,12 @@
-import { BulkUpdateProperty } from '../src-main/contract';
-import type { SettingsView } from '../src-main/contract/app-channels';
-import { COLLATERAL_FIELD, CREATED_FIELD, HISTORY_SOURCE_LABELS, type DealHistoryEntry, type HistorySource } from '../src-main/contract/history';
+import {
+  BulkUpdateProperty,
+  COLLATERAL_FIELD,
+  CREATED_FIELD,
+  type DealHistoryEntry,
+  HISTORY_SOURCE_LABELS,
+  type HistorySource,
+  type SettingsView,
+} from '../src-main/contract';
 import { inputKind, propertyLabel } from './deal-properties';
 import { date, EMPTY, label, months, num, pct, usd } from './format';
 

@@ -1,7 +1,12 @@
-import type { CallErrorDetails } from '../src-main/contract/app-channels';
-import type { CommercialPropertyType, CreateCommercialDealDto, CreateHotelDealDto, CreateResidentialDealDto } from '../src-main/contract/create-deal';
-import type { LoanType } from '../src-main/contract/enums';
-import { LIMITS } from '../src-main/contract/scalars';
+import {
+  type CallErrorDetails,
+  type CommercialPropertyType,
+  type CreateCommercialDealDto,
+  type CreateHotelDealDto,
+  type CreateResidentialDealDto,
+  LIMITS,
+  type LoanType,
+} from '../src-main/contract';
 
 /*
  * The New deal form's state, its checks before sending, the create request it makes, and where a

@@ -1,7 +1,6 @@
 import { useQueries, useQuery, type Query } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import type { ChannelInput, ChannelOutput, PipelineRow } from '../src-main/contract/app-channels';
-import type { DealState } from '../src-main/contract/enums';
+import type { ChannelInput, ChannelOutput, DealState, PipelineRow } from '../src-main/contract';
 import { call, queryKey, type CallError } from './api';
 import { sortRows, type PipelineFilters, type Sort } from './pipeline-view';
 

@@ -1,4 +1,4 @@
-import type { PipelineRow } from '../src-main/contract/app-channels';
+import type { PipelineRow } from '../src-main/contract';
 
 /**
  * The pipeline's filters: lists match any of their values; the search matches any text column

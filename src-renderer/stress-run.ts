@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ChannelInput, ChannelOutput } from '../src-main/contract/app-channels';
+import type { ChannelInput, ChannelOutput } from '../src-main/contract';
 import { call, useEvent, type CallError } from './api';
 
 /*

@@ -1,6 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { DEAL_PROPERTIES, RATE_INDEXES } from '../src-main/contract';
-import type { SettingsView, SyncOutboxStatus, SyncProgressView, SyncStatusView } from '../src-main/contract/app-channels';
+import {
+  DEAL_PROPERTIES,
+  RATE_INDEXES,
+  type SettingsView,
+  type SyncOutboxStatus,
+  type SyncProgressView,
+  type SyncStatusView,
+} from '../src-main/contract';
 import { queryKey, useChannel, useEvent } from './api';
 import { inputKind, PROPERTIES, propertyLabel, type Property } from './deal-properties';
 import { date, EMPTY, int, label, months, num, timestamp, usd } from './format';

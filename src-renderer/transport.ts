@@ -1,4 +1,4 @@
-import { BRIDGE_EVENTS_PATH, BRIDGE_INVOKE_PATH, type AppChannels, type AppEvents } from '../src-main/contract/app-channels';
+import { type AppChannels, type AppEvents, BRIDGE_EVENTS_PATH, BRIDGE_INVOKE_PATH } from '../src-main/contract';
 import type { UwApi, UwResult } from '../src-preload/api';
 
 /**

@@ -1,12 +1,13 @@
-import type { ErrorDto, SizeLoanRequestDto } from '../contract';
 import {
-  MAX_SAVED_SCENARIOS,
-  SavedScenario,
   type CallErrorDetails,
   type ChannelOutput,
   type CreditProfilesView,
+  type ErrorDto,
+  MAX_SAVED_SCENARIOS,
+  SavedScenario,
   type ScenariosView,
-} from '../contract/app-channels';
+  type SizeLoanRequestDto,
+} from '../contract';
 import { listCreditPolicies, previewDealEdit, setDefaultCreditPolicy, stressPortfolio } from '../gateway';
 import { exportPortfolioStress, StressRequestError } from '../reports';
 import type { ChannelHandlers } from './channels';

@@ -1,18 +1,19 @@
 import type { z } from 'zod';
 import {
   APP_CHANNEL_INPUTS,
-  ColumnPrefs,
   type AppChannelName,
   type AppInfo,
   type CallErrorDetails,
   type ChannelOutput,
+  ColumnPrefs,
+  type EndpointName,
+  type ErrorDto,
   type InvokeResult,
   type SettingsView,
-} from '../contract/app-channels';
-import type { EndpointName, ErrorDto } from '../contract';
+} from '../contract';
 import { GATEWAY } from '../gateway';
 import { exportReport } from '../reports';
-import { workstationDb } from '../store/sqlite-store';
+import { workstationDb } from '../store';
 import { dealChannels } from './deal-channels';
 import { createAnalysisChannels } from './analysis-channels';
 import type { AppDispatcher, AppEnvironment } from './environment';

@@ -1,14 +1,23 @@
-import type { EndpointName } from '../contract';
-import type { CallErrorDetails, ChannelOutput } from '../contract/app-channels';
-import type { DEAL_CHANNELS, DealAtAddress, DealSyncStateView } from '../contract/deal-channels';
-import type { GatewayContext } from '../gateway/context';
+import type { CallErrorDetails, ChannelOutput, DEAL_CHANNELS, DealAtAddress, DealSyncStateView, EndpointName } from '../contract';
+import type { GatewayContext } from '../gateway';
 import { writeDealComparison } from '../reports';
-import { collateralRow, collateralAtPlace, dealIdsOfCollateral, dealRow, collateralsOfDeal } from '../store/deals';
-import { componentsOfCollaterals, marketDataOf } from '../store/components';
-import { CREATE_FIELD, isSyncTracked, LINKED_REMOTE_KEY, outboxEntries } from '../store/sync-outbox';
-import { getSyncState, remoteIdOf } from '../store/sync-state';
-import { workstationDb } from '../store/sqlite-store';
-import { listUsers } from '../store/users';
+import {
+  collateralAtPlace,
+  collateralRow,
+  collateralsOfDeal,
+  componentsOfCollaterals,
+  CREATE_FIELD,
+  dealIdsOfCollateral,
+  dealRow,
+  getSyncState,
+  isSyncTracked,
+  LINKED_REMOTE_KEY,
+  listUsers,
+  marketDataOf,
+  outboxEntries,
+  remoteIdOf,
+  workstationDb,
+} from '../store';
 import type { ChannelHandlers } from './channels';
 import { compareDeals, type ComparedDeal } from './deal-comparison';
 import type { ExportTargetChooser } from './environment';

@@ -1,5 +1,4 @@
-import type { SeedInfoResponseDto } from '../contract';
-import type { CompareFigure, CompareFigureKind, DealComparison } from '../contract/deal-channels';
+import type { CompareFigure, CompareFigureKind, DealComparison, SeedInfoResponseDto } from '../contract';
 import { ltvBasis, ltvBasisValue } from '../domain';
 
 /** What the comparison reads of each deal: its read (getDealInfo) and its market grade. */

@@ -1,5 +1,5 @@
-import type { AppEventName, AppEvents, ExportFileFormat } from '../contract/app-channels';
-import type { GatewayContext } from '../gateway/context';
+import type { AppEventName, AppEvents, ExportFileFormat } from '../contract';
+import type { GatewayContext } from '../gateway';
 import type { SyncOptions } from '../sync';
 import type { SecretStore } from './sync-secret';
 

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { ExportFileFormat } from '../contract/app-channels';
+import type { ExportFileFormat } from '../contract';
 import { isAbortOf } from '../reports';
 import type { ExportTargetChooser } from './environment';
 

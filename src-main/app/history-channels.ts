@@ -1,8 +1,6 @@
-import type { ChannelOutput } from '../contract/app-channels';
-import type { EditSource } from '../contract/history';
+import type { ChannelOutput, EditSource } from '../contract';
 import { addDealNote, actingAs, getDealHistory, getDealNotes, undoHistoryEntry, type GatewayContext } from '../gateway';
-import { setLocalUserName } from '../store/deal-history';
-import { workstationDb } from '../store/sqlite-store';
+import { setLocalUserName, workstationDb } from '../store';
 import type { ChannelHandlers } from './channels';
 
 // The channels of a deal's history, undo and notes (docs/history.md), kept out of channels.ts.

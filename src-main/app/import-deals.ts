@@ -1,6 +1,5 @@
-import type { GatewayContext } from '../gateway/context';
-import { dealsNamed } from '../store/pipeline-page';
-import { workstationDb } from '../store/sqlite-store';
+import type { GatewayContext } from '../gateway';
+import { dealsNamed, workstationDb } from '../store';
 
 /*
  * The deals an import file names (issue 17): the import screen sends the distinct deal

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import type { ParsedImportFile } from '../contract/app-channels';
+import type { ParsedImportFile } from '../contract';
 
 /** A file the import screen cannot read: the message is shown next to the file picker. */
 export class ImportFileError extends Error {}

@@ -5,7 +5,8 @@ export { parseImportFile, parseCsv, ImportFileError } from './import-file';
 export { maskSsn } from './mask';
 export { openWorkstation, type Workstation, type OpenWorkstationOptions } from './workstation';
 export { createSyncService, SyncServiceError, syncPercent, type SyncService, type SyncServiceOptions } from './sync-service';
-export { acquireSyncLock, syncLockHolder, SyncLockedError, SYNC_LOCK_FILE } from './sync-lock';
+// The sync lock is the sync layer's (uw sync takes it without loading the app); re-exported here for the shell.
+export { acquireSyncLock, syncLockHolder, SyncLockedError, SYNC_LOCK_FILE } from '../sync';
 export {
   createFileSecretStore,
   createMemorySecretStore,

@@ -1,4 +1,4 @@
-import type { DealExportResult } from '../contract/app-channels';
+import type { DealExportResult } from '../contract';
 import { GATEWAY } from '../gateway';
 import { gatherMemoData, renderMemoPdf, writeCreditFile } from '../reports';
 import type { AppEnvironment } from './environment';

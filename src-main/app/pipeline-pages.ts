@@ -1,39 +1,49 @@
 import { setImmediate as nextTick } from 'node:timers/promises';
 import type { z } from 'zod';
-import type { ChannelOutput, PipelineFacets, PipelineIds, PipelinePage, PipelineQuery, PipelineRow } from '../contract/app-channels';
-import type { DealState } from '../contract';
-import type { UnderwritingSettings } from '../contract/system-config';
+import type {
+  ChannelOutput,
+  DealState,
+  PipelineFacets,
+  PipelineIds,
+  PipelinePage,
+  PipelineQuery,
+  PipelineRow,
+  UnderwritingSettings,
+} from '../contract';
 import { dealCollateralTotals } from '../domain';
 import { computeDealMetrics, dealsRollups, FIGURES_VERSION } from '../figures';
-import type { GatewayContext } from '../gateway/context';
-import { collateralsWithoutFigures, dealsCollateralFigures } from '../store/collateral-figures';
+import type { GatewayContext } from '../gateway';
 import {
+  addPipelineSearchSlice,
   addressesOfDeals,
+  collateralsWithoutFigures,
+  createSqliteStore,
+  dealsChangedAfter,
+  dealsCollateralFigures,
   dealsWithoutFigures,
   FIGURE_SORT_KEYS,
-  pipelineCount,
-  pipelineFacets,
-  addPipelineSearchSlice,
+  getUnderwritingSettings,
   materializePipelineOrder,
+  pendingFigureKeys,
+  pipelineCount,
+  type PipelineDealRow,
+  pipelineDealsAfter,
+  pipelineDealsOf,
+  pipelineFacets,
+  type PipelineFigureKeys,
   pipelineOrderIds,
   pipelineOrderRows,
   pipelineSearchHead,
-  pipelineStoreVersion,
-  refreshPipelineSearch,
-  dealsChangedAfter,
-  pendingFigureKeys,
-  pipelineDealsAfter,
-  pipelineDealsOf,
-  putPipelineFigures,
-  type PipelineFigureKeys,
   type PipelineSelection,
+  pipelineStoreVersion,
+  putPipelineFigures,
+  refreshPipelineSearch,
   type SearchPosition,
-} from '../store/pipeline-page';
-import type { PipelineDealRow } from '../store/pipeline-query';
-import { createSqliteStore, workstationDb, type SqliteStore } from '../store/sqlite-store';
-import { getUnderwritingSettings } from '../store/system-config';
-import { storeIsOpen } from '../store/transactions';
-import type { Db } from '../store/db';
+  type SqliteHandle,
+  type SqliteStore,
+  storeIsOpen,
+  workstationDb,
+} from '../store';
 import { toPipelineRow, type PipelineService } from './pipeline';
 
 /*
@@ -135,7 +145,7 @@ export class PipelinePages {
     return createSqliteStore(workstationDb(this.ctx.store));
   }
 
-  private get db(): Db {
+  private get db(): SqliteHandle {
     return workstationDb(this.ctx.store);
   }
 

@@ -1,12 +1,9 @@
 import { setImmediate as nextTick } from 'node:timers/promises';
-import type { PipelineResult, PipelineRow } from '../contract/app-channels';
-import type { AssetType, DealState, LoanType, Priority } from '../contract';
+import type { AssetType, DealState, LoanType, PipelineResult, PipelineRow, Priority } from '../contract';
 import { dealCollateralTotals, noteRate, type CollateralRollupFigures } from '../domain';
-import type { GatewayContext } from '../gateway/context';
-import { underwritingSettings } from '../gateway/context';
+import { type GatewayContext, underwritingSettings } from '../gateway';
 import { collateralRollups, computeDealMetrics, storedRollups } from '../figures';
-import { collateralAddressesByDeal, collateralIdsByDeal, pipelineDeals, type PipelineDealRow } from '../store/pipeline-query';
-import { workstationDb } from '../store/sqlite-store';
+import { collateralAddressesByDeal, collateralIdsByDeal, type PipelineDealRow, pipelineDeals, workstationDb } from '../store';
 
 /*
  * The deals pipeline: one row per deal with its stored fields and its figures (DSCR, debt yield,

@@ -1,26 +1,32 @@
-import type {
-  CallErrorDetails,
-  SyncConfigureInput,
-  SyncConnection,
-  SyncMode,
-  SyncOutboxItem,
-  SyncOutboxStatus,
-  SyncOutboxView,
-  SyncProgressView,
-  SyncRunRecord,
-  SyncStatusView,
-  SyncSummaryView,
-  SyncTestInput,
-  SyncTestResult,
-  SyncTrigger,
-} from '../contract/app-channels';
-import { SYNC_INTERVAL_MINUTES } from '../contract/app-channels';
-import type { Db } from '../store/db';
-import { dealRows } from '../store/deals';
-import { getSetting, setSetting } from '../store/settings';
-import { CREATE_FIELD, LINKED_REMOTE_KEY, outboxCounts } from '../store/sync-outbox';
-import { getSyncState } from '../store/sync-state';
 import {
+  type CallErrorDetails,
+  SYNC_INTERVAL_MINUTES,
+  type SyncConfigureInput,
+  type SyncConnection,
+  type SyncMode,
+  type SyncOutboxItem,
+  type SyncOutboxStatus,
+  type SyncOutboxView,
+  type SyncProgressView,
+  type SyncRunRecord,
+  type SyncStatusView,
+  type SyncSummaryView,
+  type SyncTestInput,
+  type SyncTestResult,
+  type SyncTrigger,
+} from '../contract';
+import {
+  CREATE_FIELD,
+  dealRows,
+  getSetting,
+  getSyncState,
+  LINKED_REMOTE_KEY,
+  outboxCounts,
+  setSetting,
+  type SqliteHandle,
+} from '../store';
+import {
+  acquireSyncLock,
   changedDeals,
   createRemoteClient,
   keepMine,
@@ -29,6 +35,8 @@ import {
   pulledDealHashes,
   runSync,
   SyncError,
+  SyncLockedError,
+  syncLockHolder,
   SyncScheduler,
   takeTheirs,
   type OutboxItem,
@@ -36,7 +44,6 @@ import {
   type SyncEvent,
 } from '../sync';
 import type { Emit, SyncEnvironment } from './environment';
-import { acquireSyncLock, SyncLockedError, syncLockHolder } from './sync-lock';
 import { createFileSecretStore, SecretStoreError, type SecretStore } from './sync-secret';
 
 /*
@@ -91,7 +98,7 @@ export class SyncServiceError extends Error {
 }
 
 export interface SyncServiceOptions extends SyncEnvironment {
-  db: Db;
+  db: SqliteHandle;
   dataDir: string;
   emit: Emit;
   log: (message: string) => void;

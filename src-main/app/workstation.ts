@@ -1,8 +1,6 @@
 import { join, resolve } from 'node:path';
-import { resumePendingImports } from '../gateway/import-collaterals';
-import { createOfflinePlaceLookup } from '../gateway/place-lookup/offline-place-lookup';
-import { closeSqliteStore, openSqliteStore, STORE_FILE } from '../store/sqlite-store';
-import { loadSystemConfig } from '../store/system-config';
+import { createOfflinePlaceLookup, resumePendingImports } from '../gateway';
+import { closeSqliteStore, loadSystemConfig, openSqliteStore, STORE_FILE } from '../store';
 import { createChannelTable } from './channels';
 import type { AppDispatcher, Emit, ExportTargetChooser, SyncEnvironment } from './environment';
 

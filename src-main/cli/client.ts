@@ -1,8 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { listApiClients, removeApiClient } from '../store/api-clients';
-import { closeDb, openDb, STORE_FILE, type Db } from '../store/db';
+import {
+  closeSqliteStore,
+  listApiClients,
+  openSqliteStore,
+  removeApiClient,
+  type SqliteHandle,
+  STORE_FILE,
+  workstationDb,
+} from '../store';
 import { UsageError } from './args';
 
 export const CLIENT_HELP = `uw client — the API clients of a data directory (provisioned by uw serve --client and its alternatives)
@@ -16,13 +23,13 @@ A client given to uw serve again (--client, --clients-file, UW_CLIENTS ...) is p
 at that start; its earlier tokens stay refused. Secrets are stored hashed and never printed.
 `;
 
-function withStore<T>(dataDir: string, use: (db: Db) => T): T {
+async function withStore<T>(dataDir: string, use: (db: SqliteHandle) => T): Promise<T> {
   if (!existsSync(join(dataDir, STORE_FILE))) throw new UsageError(`--data-dir ${dataDir} holds no store (${STORE_FILE} not found)`);
-  const db = openDb({ file: join(dataDir, STORE_FILE) });
+  const store = openSqliteStore({ file: join(dataDir, STORE_FILE) });
   try {
-    return use(db);
+    return use(workstationDb(store));
   } finally {
-    closeDb(db);
+    await closeSqliteStore(store);
   }
 }
 
@@ -43,7 +50,7 @@ export async function client(argv: string[]): Promise<void> {
   const dataDir = resolve(dir);
   if (action === 'list') {
     if (ids.length > 0) throw new UsageError('uw client list takes no client id');
-    const clients = withStore(dataDir, listApiClients);
+    const clients = await withStore(dataDir, listApiClients);
     if (clients.length === 0) process.stdout.write(`no API clients in ${dataDir}\n`);
     for (const c of clients) process.stdout.write(`${c.clientId}\tcreated ${c.createdAt}\tupdated ${c.updatedAt}\n`);
     return;
@@ -51,7 +58,7 @@ export async function client(argv: string[]): Promise<void> {
   if (action === 'remove') {
     if (ids.length !== 1) throw new UsageError('uw client remove takes one client id');
     const id = ids[0]!;
-    if (!withStore(dataDir, (db) => removeApiClient(db, id))) throw new Error(`no API client "${id}" in ${dataDir}`);
+    if (!(await withStore(dataDir, (db) => removeApiClient(db, id)))) throw new Error(`no API client "${id}" in ${dataDir}`);
     process.stdout.write(`removed API client ${id}: its secret and access tokens are refused from now on\n`);
     return;
   }

@@ -2,10 +2,8 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
-import type { GatewayContext } from '../gateway/context';
-import type { PlaceLookup } from '../gateway/place-lookup/place-lookup';
-import { closeSqliteStore, openSqliteStore, STORE_FILE } from '../store/sqlite-store';
-import { loadSystemConfig } from '../store/system-config';
+import type { GatewayContext, PlaceLookup } from '../gateway';
+import { closeSqliteStore, loadSystemConfig, openSqliteStore, STORE_FILE } from '../store';
 import { parseCommandArgs, UsageError } from './args';
 
 // What `uw memo` and `uw credit-file` share: a data directory's store opened for reading one

@@ -1,13 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CrossDealCollateralReportFilterDto } from '../contract';
-import type { GatewayContext } from '../gateway/context';
-import type { ReportQuery } from '../gateway/cross-deal-report';
-import type { PlaceLookup } from '../gateway/place-lookup/place-lookup';
-import { parseBody } from '../gateway/validation';
+import { type GatewayContext, parseBody, type PlaceLookup, type ReportQuery } from '../gateway';
 import { exportReport, REPORT_FORMATS, type ReportFormat } from '../reports';
-import { closeSqliteStore, openSqliteStore, STORE_FILE } from '../store/sqlite-store';
-import { loadSystemConfig } from '../store/system-config';
+import { closeSqliteStore, loadSystemConfig, openSqliteStore, STORE_FILE } from '../store';
 import { parseCommandArgs, UsageError } from './args';
 
 export const REPORT_HELP = `uw report — write the cross-deal collateral report of a data directory to a file

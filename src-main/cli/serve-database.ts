@@ -1,5 +1,4 @@
-import { openPostgresStore, PostgresUrlError } from '../store/postgres/open';
-import { createPostgresStore, type PostgresStore } from '../store/postgres/store';
+import { createPostgresStore, openPostgresStore, type PostgresStore, PostgresUrlError } from '../store/postgres';
 import { UsageError } from './args';
 
 // `uw serve --database postgres://USER@HOST:PORT/DB`: the team server on PostgreSQL. Without a

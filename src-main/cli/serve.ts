@@ -1,10 +1,14 @@
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
-import { parseClientCredentials, parseClientLines, type ClientCredentials } from '../server/client-secret';
-import { startService } from '../server/service';
-import { DEFAULT_TOKEN_RATE_LIMIT } from '../server/token-endpoint';
-import { hasCredentials } from '../sync/urls';
+import {
+  type ClientCredentials,
+  DEFAULT_TOKEN_RATE_LIMIT,
+  parseClientCredentials,
+  parseClientLines,
+  startService,
+} from '../server';
+import { hasCredentials } from '../sync';
 import { parseCommandArgs, parsePort, parsePositiveInt, splitList, UsageError } from './args';
 import { DATABASE_HELP, databaseChoice, DEFAULT_IMPORT_LEASE_SECONDS, DEFAULT_IMPORT_RESUME_SECONDS, openServerDatabase } from './serve-database';
 

@@ -1,12 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { Scenario } from '../contract';
-import type { SystemConfig } from '../contract/system-config';
-import type { GatewayContext } from '../gateway/context';
-import type { PlaceLookup } from '../gateway/place-lookup/place-lookup';
+import { Scenario, type SystemConfig } from '../contract';
+import type { GatewayContext, PlaceLookup } from '../gateway';
 import { exportPortfolioStress, STRESS_FORMATS, StressRequestError, type StressFormat } from '../reports';
-import { closeSqliteStore, openSqliteStore, STORE_FILE } from '../store/sqlite-store';
-import { loadSystemConfig } from '../store/system-config';
+import { closeSqliteStore, loadSystemConfig, openSqliteStore, STORE_FILE } from '../store';
 import { parseCommandArgs, UsageError } from './args';
 import { parseReportFilter } from './report';
 

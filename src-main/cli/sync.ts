@@ -1,8 +1,6 @@
 import { join, resolve } from 'node:path';
-// Only the lock module of the app layer: the workstation takes the same sync.lock.
-import { acquireSyncLock } from '../app/sync-lock';
-import { closeDb, openDb, STORE_FILE } from '../store/db';
-import { hasCredentials, runSync, SyncError, type SyncEvent, type SyncMode, type SyncSummary } from '../sync';
+import { acquireSyncLock, hasCredentials, runSync, SyncError, type SyncEvent, type SyncMode, type SyncSummary } from '../sync';
+import { closeSqliteStore, openSqliteStore, STORE_FILE, workstationDb } from '../store';
 import { parseCommandArgs, UsageError } from './args';
 
 export const SYNC_HELP = `uw sync — one full sync of a data directory with the central platform: pull, then push
@@ -85,13 +83,15 @@ export async function sync(argv: string[]): Promise<void> {
   const mode: SyncMode = args['pull-only'] ? 'pull-only' : args['push-only'] ? 'push-only' : 'full';
 
   const dataDir = resolve(args['data-dir'] ?? './data');
-  const db = openDb({ file: join(dataDir, STORE_FILE) });
+  const store = openSqliteStore({ file: join(dataDir, STORE_FILE) });
+  const db = workstationDb(store);
   let release: (() => void) | undefined;
   const abort = new AbortController();
   const stop = () => abort.abort();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
+    // The workstation takes the same sync.lock.
     release = acquireSyncLock(dataDir);
     const summary = await runSync({
       db,
@@ -109,6 +109,6 @@ export async function sync(argv: string[]): Promise<void> {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
     release?.();
-    closeDb(db);
+    await closeSqliteStore(store);
   }
 }

@@ -1,4 +1,4 @@
-import { withoutCredentials } from '../sync/urls';
+import { withoutCredentials } from '../sync';
 import { UsageError } from './args';
 
 const HELP = `uw — Underwriting Workstation command line

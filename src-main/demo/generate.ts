@@ -2,10 +2,9 @@
 // one (parties, collaterals, components, market research, rent rolls, cash flows, valuations,
 // sources and uses). Pure: no I/O, no clock, no Math.random(); same seed, same data.
 
-import { AssetType, DealState, LoanType } from '../contract/enums';
-import { annualDebtService, monthlyPayment, type LoanPaymentStructure } from '../domain/debt-service';
-import { noteRate } from '../domain/note-rate';
-import type * as schema from '../store/schema';
+import { AssetType, DealState, LoanType } from '../contract';
+import { annualDebtService, type LoanPaymentStructure, monthlyPayment, noteRate } from '../domain';
+import type { BulkRow } from '../store';
 import { ASSET_PROFILES, PORTFOLIO_ASSETS, type PropertyAsset } from './assets';
 import { addDays, addMonths, monthsBetween, startOfMonth, timestamp, yearOf } from './calendar';
 import { MarketResearch } from './market';
@@ -38,32 +37,30 @@ import {
 } from './property';
 import { IdFactory, Rng, clamp, roundTo } from './random';
 
-type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
-
 /** Every table the demo fills, as rows ready for drizzle's insert. */
 export interface DemoPortfolio {
-  users: Insert<typeof schema.users>[];
-  loansPackages: Insert<typeof schema.loansPackages>[];
-  people: Insert<typeof schema.people>[];
-  companies: Insert<typeof schema.companies>[];
-  deals: Insert<typeof schema.deals>[];
-  dealPeople: Insert<typeof schema.dealPeople>[];
-  dealCompanies: Insert<typeof schema.dealCompanies>[];
-  files: Insert<typeof schema.files>[];
-  collaterals: Insert<typeof schema.collaterals>[];
-  dealCollaterals: Insert<typeof schema.dealCollaterals>[];
-  components: Insert<typeof schema.components>[];
-  marketData: Insert<typeof schema.marketData>[];
-  salesComps: Insert<typeof schema.salesComps>[];
-  livingUnits: Insert<typeof schema.livingUnits>[];
-  rentRolls: Insert<typeof schema.rentRolls>[];
-  rentRollItems: Insert<typeof schema.rentRollItems>[];
-  revenueValuations: Insert<typeof schema.revenueValuations>[];
-  cashFlowTransactions: Insert<typeof schema.cashFlowTransactions>[];
-  alternativeValuations: Insert<typeof schema.alternativeValuations>[];
-  fundsAnalyses: Insert<typeof schema.fundsAnalyses>[];
-  fundSources: Insert<typeof schema.fundSources>[];
-  fundUses: Insert<typeof schema.fundUses>[];
+  users: BulkRow<'users'>[];
+  loansPackages: BulkRow<'loansPackages'>[];
+  people: BulkRow<'people'>[];
+  companies: BulkRow<'companies'>[];
+  deals: BulkRow<'deals'>[];
+  dealPeople: BulkRow<'dealPeople'>[];
+  dealCompanies: BulkRow<'dealCompanies'>[];
+  files: BulkRow<'files'>[];
+  collaterals: BulkRow<'collaterals'>[];
+  dealCollaterals: BulkRow<'dealCollaterals'>[];
+  components: BulkRow<'components'>[];
+  marketData: BulkRow<'marketData'>[];
+  salesComps: BulkRow<'salesComps'>[];
+  livingUnits: BulkRow<'livingUnits'>[];
+  rentRolls: BulkRow<'rentRolls'>[];
+  rentRollItems: BulkRow<'rentRollItems'>[];
+  revenueValuations: BulkRow<'revenueValuations'>[];
+  cashFlowTransactions: BulkRow<'cashFlowTransactions'>[];
+  alternativeValuations: BulkRow<'alternativeValuations'>[];
+  fundsAnalyses: BulkRow<'fundsAnalyses'>[];
+  fundSources: BulkRow<'fundSources'>[];
+  fundUses: BulkRow<'fundUses'>[];
 }
 
 /** The tables in foreign-key order: insert in this order, delete in reverse. */

@@ -2,7 +2,7 @@
 // the `zipcodes` package) with fictional street addresses on generic street names.
 
 import zipcodes from 'zipcodes';
-import { addressKey } from '../domain/address-key';
+import { addressKey } from '../domain';
 import { clamp, type Rng } from './random';
 
 export type ZipKind = 'urban' | 'suburban' | 'industrial';

@@ -1,7 +1,7 @@
 // The underwritten operating statement (year 1) of a component, and the yearly projection of
 // a collateral's cash flow. All amounts are positive: the cash-flow ladder applies the signs.
 
-import type { CashFlowSectionName } from '../domain/cash-flow';
+import type { CashFlowSectionName } from '../domain';
 import { EXPENSE_GROUPS, type ExpenseGroup } from './assets';
 import type { Metro } from './places';
 import type { PropertyLayout } from './property';

@@ -1,17 +1,17 @@
 // The physical property behind a component: unit mix, suites or hotel keys, the rents a lender
 // would underwrite, the rent rolls with their items, and the sales comparables.
 
-import type { livingUnits, rentRollItems, rentRolls, salesComps } from '../store/schema';
+import type { BulkRow } from '../store';
 import { ASSET_PROFILES, RECOVERY_BY_LEASE_TYPE, type AssetProfile, type PropertyAsset } from './assets';
 import { addDays, addMonths, daysBetween } from './calendar';
 import { propertyName, residentName, tenantBusinessName } from './names';
 import type { Metro } from './places';
 import { clamp, roundTo, type IdFactory, type Rng } from './random';
 
-type LivingUnitInsert = typeof livingUnits.$inferInsert;
-type RentRollInsert = typeof rentRolls.$inferInsert;
-type RentRollItemInsert = typeof rentRollItems.$inferInsert;
-type SalesCompInsert = typeof salesComps.$inferInsert;
+type LivingUnitInsert = BulkRow<'livingUnits'>;
+type RentRollInsert = BulkRow<'rentRolls'>;
+type RentRollItemInsert = BulkRow<'rentRollItems'>;
+type SalesCompInsert = BulkRow<'salesComps'>;
 
 /**
  * A residential rent roll lists at most this many units. A larger community's roll covers one

@@ -1,8 +1,7 @@
 // Fills an empty store with the demo portfolio, all of it or none of it, through the store's
 // bulk insert.
 
-import type { BulkTableName } from '../store/bulk-insert';
-import type { StorePort } from '../store/port';
+import type { BulkTableName, StorePort } from '../store';
 import { DEMO_TABLE_ORDER, generateDemoPortfolio, type DemoPortfolio, type DemoPortfolioOptions } from './generate';
 
 export interface SeedDemoOptions extends DemoPortfolioOptions {

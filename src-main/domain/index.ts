@@ -17,3 +17,4 @@ export * from './breakpoints';
 export * from './sensitivity';
 export * from './portfolio-stress';
 export * from './plain-decimal';
+export { addressKey } from './address-key';

@@ -1,4 +1,4 @@
-import type { MenuCommand } from '../contract/app-channels';
+import type { MenuCommand } from '../contract';
 
 /**
  * The native menus as plain data (tested without Electron); menu.ts turns them into an Electron

@@ -1,5 +1,5 @@
 import { Menu, type MenuItemConstructorOptions } from 'electron';
-import type { MenuCommand } from '../contract/app-channels';
+import type { MenuCommand } from '../contract';
 import { buildMenuTemplate, type MenuItemSpec, type MenuOptions } from './menu-template';
 
 function toElectron(item: MenuItemSpec, send: (command: MenuCommand) => void): MenuItemConstructorOptions {

@@ -4,10 +4,10 @@ import {
   createMemorySecretStore,
   ENCRYPTED_SECRET_FILE,
   readPrivateFile,
-  writePrivateFile,
   type SecretStore,
   type SecretStoreInfo,
-} from '../app/sync-secret';
+  writePrivateFile,
+} from '../app';
 
 /*
  * The desktop app's client secret store (docs/sync.md): encrypted with Electron safeStorage

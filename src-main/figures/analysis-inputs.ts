@@ -1,7 +1,6 @@
-import type { UnderwritingSettings } from '../contract/system-config';
+import type { UnderwritingSettings } from '../contract';
 import { yearOneLadderOfLines, type CollateralStressInput, type DealStressInput } from '../domain';
-import type { StorePort } from '../store/port';
-import type { AnalysisCollateralLink, AnalysisDealRow, YearOneTotal } from '../store/stress-inputs';
+import type { AnalysisCollateralLink, AnalysisDealRow, StorePort, YearOneTotal } from '../store';
 import { mainValuationOf } from './collaterals';
 import { dealLoanTerms } from './deals';
 import { groupBy } from './group-by';

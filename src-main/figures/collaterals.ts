@@ -6,9 +6,7 @@ import {
   type CashFlowSectionName,
   type CollateralRollupFigures,
 } from '../domain';
-import type { CollateralRow } from '../store/deals';
-import type { StorePort } from '../store/port';
-import type { AlternativeValuationRow, CashFlowTransactionRow, RevenueValuationRow } from '../store/valuations';
+import type { AlternativeValuationRow, CashFlowTransactionRow, CollateralRow, RevenueValuationRow, StorePort } from '../store';
 import { computeComponents, type ComponentBasics, type ComponentComputed } from './components';
 import { groupBy } from './group-by';
 

@@ -1,6 +1,13 @@
-import { hotelRevenue, rentRollSummary, salesComparison, sum, type HotelRevenue, type RentRollSummary, type SalesComparison } from '../domain';
-import type { ComponentRow, LivingUnitRow, RentRollItemRow, RentRollRow } from '../store/components';
-import type { StorePort } from '../store/port';
+import {
+  hotelRevenue,
+  type HotelRevenue,
+  rentRollSummary,
+  type RentRollSummary,
+  salesComparison,
+  type SalesComparison,
+  sum,
+} from '../domain';
+import type { ComponentRow, LivingUnitRow, RentRollItemRow, RentRollRow, StorePort } from '../store';
 import { groupBy } from './group-by';
 
 // A component's derived figures: its size, sales comparison, hotel revenue and rent roll.

@@ -1,8 +1,6 @@
 import { dealCollateralTotals, dealMetrics, type CollateralRollupFigures, type DealLoanTerms, type DealMetrics } from '../domain';
-import type { UnderwritingSettings } from '../contract/system-config';
-import type { CollateralFiguresEntry } from '../store/collateral-figures';
-import type { CollateralRow, DealMetricInputs, DealRow } from '../store/deals';
-import type { StorePort } from '../store/port';
+import type { UnderwritingSettings } from '../contract';
+import type { CollateralFiguresEntry, CollateralRow, DealMetricInputs, DealRow, StorePort } from '../store';
 import { collateralRollups, FIGURES_VERSION } from './rollups';
 
 // A deal's figures: its collaterals' totals and the metrics of its loan on them.

@@ -1,6 +1,5 @@
 import { yearOneLadder, type CollateralRollupFigures, type CollateralStressInput } from '../domain';
-import type { CollateralStressFigures } from '../store/collateral-figures';
-import type { ComputedCollateralFigures, StorePort } from '../store/port';
+import type { CollateralStressFigures, ComputedCollateralFigures, StorePort } from '../store';
 import { cashFlowOf, mainOf, mainValuationOf, rollupOf, sizeOf } from './collaterals';
 import { loadComponentBasics } from './components';
 import { groupBy } from './group-by';

@@ -31,8 +31,7 @@ import {
   type SizingInput,
 } from '../domain';
 import { dealFiguresOfEntries, dealLoanTerms, FIGURES_VERSION, loadDealAnalysisInputs, type DealAnalysisInput } from '../figures';
-import type { DealRead, ReportSelection } from '../store/port';
-import { underwritingSettingsOf } from '../store/system-config';
+import { type DealRead, type ReportSelection, underwritingSettingsOf } from '../store';
 import { underwritingSettings, type GatewayContext } from './context';
 import { requestPolicy } from './credit-policies';
 import { failure, missingEntity, ok, type Failure } from './result';

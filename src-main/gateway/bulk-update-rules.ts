@@ -1,14 +1,13 @@
 import {
   BulkUpdateProperty,
   DEAL_PROPERTIES,
+  type DealState,
   IsoDate,
   LIMITS,
-  type DealState,
+  type SystemConfig,
   type UpdateErrorType,
 } from '../contract';
-import type { SystemConfig } from '../contract/system-config';
-import { dealColumnNullable, isDealColumn, type DealColumn, type DealSnapshot } from '../store/deal-updates';
-import type { DealRow } from '../store/deals';
+import { type DealColumn, dealColumnNullable, type DealRow, type DealSnapshot, isDealColumn } from '../store';
 
 // The value rules of the bulk update, one property at a time. The kind of each property
 // (string, number, percent, boolean, date, enum) and where it is read back come from the

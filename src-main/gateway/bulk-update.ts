@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import {
+  type BulkUpdateProperty,
   DealState,
+  type SystemConfig,
   UpdateDealItemDto,
   UpdateDealsRequestDto,
-  UpdateDto,
-  type BulkUpdateProperty,
   type UpdateDealsResponseDto,
+  UpdateDto,
   type UpdateEngineError,
 } from '../contract';
-import type { SystemConfig } from '../contract/system-config';
-import type { DealPatch } from '../store/deal-updates';
-import type { DealColumn, DealRow, DealSnapshot, DealUpdateWrite, HistoryChange, StorePort } from '../store/port';
+import type { DealColumn, DealPatch, DealRow, DealSnapshot, DealUpdateWrite, HistoryChange, StorePort } from '../store';
 import {
   checkPAndI,
   checkUpdate,

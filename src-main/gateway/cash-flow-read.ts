@@ -1,6 +1,6 @@
 import type { CollateralCashFlowResponseDto, RevenueValuationDto } from '../contract';
 import { dcf, dealCollateralTotals, debtYield, dscr, incomeValuation, ltv, rentRollSummary, type CashFlow } from '../domain';
-import type { RevenueValuationRow } from '../store/valuations';
+import type { RevenueValuationRow } from '../store';
 import { underwritingSettings, type GatewayContext } from './context';
 import { collateralRollups, computeCollaterals, computeDealMetrics, groupBy, type CollateralComputed } from '../figures';
 import { missingEntity, ok, type Failure } from './result';

@@ -9,7 +9,7 @@ import type {
   SaleValueComputationType,
 } from '../contract';
 import { ratio, sum } from '../domain';
-import type { LivingUnitRow } from '../store/components';
+import type { LivingUnitRow } from '../store';
 import { addressDto } from './address';
 import type { GatewayContext } from './context';
 import { computeComponents, type ComponentComputed } from '../figures';

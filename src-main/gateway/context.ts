@@ -1,5 +1,5 @@
-import type { SystemConfig, UnderwritingSettings } from '../contract/system-config';
-import type { HistoryActor, StorePort } from '../store/port';
+import type { SystemConfig, UnderwritingSettings } from '../contract';
+import type { HistoryActor, StorePort } from '../store';
 import type { PlaceLookup } from './place-lookup/place-lookup';
 
 /** What every gateway function works with: the store (through its port), place lookup, configuration and a clock. */

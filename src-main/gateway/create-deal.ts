@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
   CREATE_DEAL_DTOS,
-  MANDATORY_CREATE_FIELDS,
   type CreateCommercialDealDto,
+  CREATED_FIELD,
   type CreateDealKind,
   type CreateHotelDealDto,
   type CreateResidentialDealDto,
   type CreateResponseDto,
+  MANDATORY_CREATE_FIELDS,
 } from '../contract';
-import type { NewDealGraph } from '../store/port';
-import { CREATED_FIELD } from '../contract/history';
+import type { NewDealGraph } from '../store';
 import { actorOf, type GatewayContext } from './context';
 import { failure, ok, type Failure } from './result';
 import { parseBody } from './validation';

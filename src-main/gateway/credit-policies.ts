@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { CreditPolicy, CreditPolicyOverride, CreditPolicyProfile, CreditPolicyProfilesDto } from '../contract';
 import { resolvePolicy, type CreditPolicyProfiles, type ResolvedPolicy } from '../domain';
-import { shippedSystemConfig } from '../store/system-config';
+import { shippedSystemConfig } from '../store';
 import type { GatewayContext } from './context';
 import { failure, type Failure } from './result';
 

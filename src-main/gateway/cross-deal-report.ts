@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import {
-  CrossDealCollateralReportFilterDto,
   type AssetType,
+  CrossDealCollateralReportFilterDto,
   type CrossDealCollateralReportResponseDto,
   type CrossDealCollateralReportRowDto,
   type CrossDealCollateralReportTotalsDto,
@@ -9,19 +9,19 @@ import {
   type LoanType,
   type ReportSortField,
   type SortDirection,
+  type UnderwritingSettings,
 } from '../contract';
-import type { UnderwritingSettings } from '../contract/system-config';
 import { dealCollateralTotals, maturityDate, type CollateralRollupFigures } from '../domain';
-import type { StorePort } from '../store/port';
 import {
   isStoredSortField,
   keepsDealRowsAdjacent,
   keepsDealsWhole,
-  type ReportRowFields,
   type ReportOrder,
+  type ReportRowFields,
   type ReportSelection,
+  type StorePort,
   type StreamedReportRow,
-} from '../store/report-query';
+} from '../store';
 import { underwritingSettings, within, type GatewayContext } from './context';
 import { computeDealMetrics, dealsRollups, FIGURES_VERSION } from '../figures';
 import { ok, type Failure } from './result';

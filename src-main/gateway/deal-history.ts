@@ -1,5 +1,11 @@
-import type { BulkUpdateProperty } from '../contract';
-import { NoteText, type DealHistoryEntry, type DealHistoryFilter, type DealNote, type UndoRefusal } from '../contract/history';
+import {
+  type BulkUpdateProperty,
+  type DealHistoryEntry,
+  type DealHistoryFilter,
+  type DealNote,
+  NoteText,
+  type UndoRefusal,
+} from '../contract';
 import { bulkUpdateDealsNow } from './bulk-update';
 import { isBulkUpdateProperty, PROPERTY_COLUMNS } from './bulk-update-rules';
 import { actingAs, actorOf, type GatewayContext } from './context';

@@ -1,25 +1,32 @@
-import type {
-  AssetType,
-  CollateralSummaryResponseDto,
-  ComponentSummaryDto,
-  ComponentSummaryResponseDto,
-  DealFundsInfoResponseDto,
-  DealIdsResponseDto,
-  DealState,
-  LoanPaymentStructure,
-  LoanType,
-  Priority,
-  RateIndexId,
-  SeedInfoResponseDto,
-  UserSelectedLtv,
+import {
+  type AssetType,
+  type CollateralSummaryResponseDto,
+  type ComponentSummaryDto,
+  type ComponentSummaryResponseDto,
+  type DealFundsInfoResponseDto,
+  type DealIdsResponseDto,
+  type DealState,
+  type LoanPaymentStructure,
+  type LoanType,
+  type Priority,
+  rateIndexDisplay,
+  type RateIndexId,
+  type SeedInfoResponseDto,
+  type UserSelectedLtv,
 } from '../contract';
-import { rateIndexDisplay } from '../contract';
 import { dealLoanOfFunds, fundsSummary, loanFunds, maturityDate, withDealLoan } from '../domain';
-import type { DealRow } from '../store/port';
-import { underwritingSettingsOf } from '../store/system-config';
+import { type DealRow, underwritingSettingsOf } from '../store';
 import { addressDto } from './address';
 import { underwritingSettings, type GatewayContext } from './context';
-import { computeComponents, computeDeal, computeDealFigures, dealFiguresOfEntries, FIGURES_VERSION, type CollateralFigures, type ComponentComputed } from '../figures';
+import {
+  type CollateralFigures,
+  type ComponentComputed,
+  computeComponents,
+  computeDeal,
+  computeDealFigures,
+  dealFiguresOfEntries,
+  FIGURES_VERSION,
+} from '../figures';
 import { missingEntity, ok, type Failure } from './result';
 
 type Read<T> = Promise<T | Failure>;

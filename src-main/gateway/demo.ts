@@ -1,6 +1,6 @@
-import { seedDemoPortfolio, type SeedDemoOptions, type SeedDemoResult } from '../demo/seed';
+import { type SeedDemoOptions, seedDemoPortfolio, type SeedDemoResult } from '../demo';
 import { fillCollateralFigures } from '../figures';
-import type { StorePort } from '../store/port';
+import type { StorePort } from '../store';
 
 /** Fills an empty store with the demo portfolio, and the collateral figures of what it wrote. */
 export async function seedDemo(store: StorePort, options: SeedDemoOptions = {}): Promise<SeedDemoResult> {

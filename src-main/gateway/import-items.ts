@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AssetType, ErrorCode, ImportCollateralItemDto, ImportErrorDto } from '../contract';
-import type { SystemConfig } from '../contract/system-config';
-import type { ImportedCollateralGraph, ImportItemOutcome, StorePort } from '../store/port';
+import type { AssetType, ErrorCode, ImportCollateralItemDto, ImportErrorDto, SystemConfig } from '../contract';
+import type { ImportedCollateralGraph, ImportItemOutcome, StorePort } from '../store';
 import type { GatewayContext } from './context';
 import type { Place, PlaceResult } from './place-lookup/place-lookup';
 

@@ -1,5 +1,4 @@
-import { processedItemIndexes } from '../store/imports';
-import type { StorePort } from '../store/port';
+import { processedItemIndexes, type StorePort } from '../store';
 import { actorOf, type GatewayContext } from './context';
 import { decideImportItem, itemError, resolveItemAddress } from './import-items';
 

@@ -78,3 +78,11 @@ export const GATEWAY: Record<EndpointName, GatewayHandler> = {
   getDealChanges: (ctx, r) => getDealChanges(ctx, r.params),
   getDealGraphs: (ctx, r) => getDealGraphs(ctx, r.body),
 };
+export { PROPERTY_COLUMNS } from './bulk-update-rules';
+export { underwritingSettings } from './context';
+export { ReportTotals, openReport, type OpenReportOptions, type ReportQuery } from './cross-deal-report';
+export { resumePendingImports } from './import-collaterals';
+export { createOfflinePlaceLookup } from './place-lookup/offline-place-lookup';
+export { type PlaceLookup } from './place-lookup/place-lookup';
+export { parseBody } from './validation';
+export { toWireValue } from './wire-value';

@@ -1,5 +1,5 @@
 import type { CompanyInfoResponseDto, PersonInfoResponseDto } from '../contract';
-import type { CompanyRow, PersonRow } from '../store/parties';
+import type { CompanyRow, PersonRow } from '../store';
 import { addressColumnsOf, optionalAddressDto } from './address';
 
 // One mapping per party shape, both directions: the gateway's reads turn a row into its DTO,

@@ -1,7 +1,6 @@
 import type { DealFundsInfoResponseDto, ErrorDto, SeedInfoResponseDto } from '../contract';
 import { dealFiguresOfEntries, FIGURES_VERSION } from '../figures';
-import type { DealRow } from '../store/port';
-import { underwritingSettingsOf } from '../store/system-config';
+import { type DealRow, underwritingSettingsOf } from '../store';
 import { planItem, readReferences, scanItem, WireRequest } from './bulk-update';
 import { within, type GatewayContext } from './context';
 import { dealFundsOf, dealInfoDto } from './deal-reads';

@@ -1,6 +1,6 @@
 import type { CommercialRentRollInfoResponseDto, ResidentialRentRollInfoResponseDto } from '../contract';
 import type { RentRollItemFigures } from '../domain';
-import type { RentRollItemRow, RentRollRow } from '../store/components';
+import type { RentRollItemRow, RentRollRow } from '../store';
 
 // One mapping per rent-roll shape, both directions: the reads turn rows into the DTOs, the sync
 // client's working copy turns the platform's DTOs back into rows (docs/sync.md).

@@ -1,5 +1,5 @@
 import { shareComputedComponents } from '../figures';
-import type { StorePort } from '../store/port';
+import type { StorePort } from '../store';
 
 // One deal's graph (getDealGraphs) is ~14 reads, each built by the same functions as the single
 // read endpoints: they ask the store the same questions again and again (a collateral's

@@ -1,5 +1,5 @@
 import type { CollateralCashFlowResponseDto, RevenueValuationDto } from '../contract';
-import type { AlternativeValuationRow, RevenueValuationRow } from '../store/valuations';
+import type { AlternativeValuationRow, RevenueValuationRow } from '../store';
 
 // One mapping per valuation shape, both directions, for what a valuation's read shows as stored:
 // the reads turn rows into the DTOs, the sync client's working copy turns the platform's DTOs

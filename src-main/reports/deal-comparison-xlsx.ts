@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { DealComparison } from '../contract/deal-channels';
-import { label } from '../contract/format';
+import { type DealComparison, label } from '../contract';
 import { writeAtomically } from './atomic-file';
 import { landscapePrintSetup } from './print-setup';
 import { XLSX_FORMATS } from './write-xlsx';

@@ -1,4 +1,4 @@
-import type { ReportQuery } from '../gateway/cross-deal-report';
+import type { ReportQuery } from '../gateway';
 import { columnTitle } from './columns';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

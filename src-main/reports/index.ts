@@ -1,6 +1,5 @@
-import type { DealComparison } from '../contract/deal-channels';
-import type { GatewayContext } from '../gateway/context';
-import { openReport, type OpenReportOptions, type ReportQuery } from '../gateway/cross-deal-report';
+import type { DealComparison } from '../contract';
+import { type GatewayContext, openReport, type OpenReportOptions, type ReportQuery } from '../gateway';
 import type { MemoPdf, RenderMemoOptions, RenderMemoResult } from './memo/render';
 import type { MemoData } from './memo/types';
 import type { WriteReportOptions, WriteReportResult } from './types';

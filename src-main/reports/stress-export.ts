@@ -1,9 +1,22 @@
 import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { StressPortfolioRequestDto, type Breach, type ErrorDto, type Metrics, type PortfolioStressRowDto, type PortfolioStressSummaryDto, type Scenario } from '../contract';
-import { openPortfolioStress, type GatewayContext, type OpenedPortfolioStress, type PortfolioStressTotals } from '../gateway';
-import { parseBody } from '../gateway/validation';
+import {
+  type Breach,
+  type ErrorDto,
+  type Metrics,
+  type PortfolioStressRowDto,
+  type PortfolioStressSummaryDto,
+  type Scenario,
+  StressPortfolioRequestDto,
+} from '../contract';
+import {
+  type GatewayContext,
+  type OpenedPortfolioStress,
+  openPortfolioStress,
+  parseBody,
+  type PortfolioStressTotals,
+} from '../gateway';
 import { abortable } from './abortable';
 import { writeAtomically } from './atomic-file';
 import type { ColumnKind } from './columns';

@@ -1,5 +1,5 @@
 import type { CrossDealCollateralReportRowDto, CrossDealCollateralReportTotalsDto } from '../contract';
-import type { ReportQuery } from '../gateway/cross-deal-report';
+import type { ReportQuery } from '../gateway';
 
 /** Rows to write, in order, in batches, and how many are expected (for progress). */
 export interface ReportSource {

@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ReportTotals } from '../gateway/cross-deal-report';
+import { ReportTotals } from '../gateway';
 import { writeAtomically } from './atomic-file';
 import { REPORT_COLUMNS, type ReportColumn } from './columns';
 import { PROGRESS_EVERY, type ReportSource, type WriteReportOptions, type WriteReportResult } from './types';

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { CrossDealCollateralReportRowDto } from '../contract';
-import { ReportTotals } from '../gateway/cross-deal-report';
+import { ReportTotals } from '../gateway';
 import { writeAtomically } from './atomic-file';
 import { REPORT_COLUMNS, type ColumnKind } from './columns';
 import { describeFilter, filterLine, REPORT_TITLE } from './describe-filter';

@@ -9,10 +9,10 @@ import {
   BRIDGE_DOWNLOAD_PATH,
   BRIDGE_EVENTS_PATH,
   BRIDGE_INVOKE_PATH,
-  type InvokeResult,
   type ExportFileFormat,
-} from '../contract/app-channels';
-import type { GatewayContext } from '../gateway/context';
+  type InvokeResult,
+} from '../contract';
+import type { GatewayContext } from '../gateway';
 import { firstLine } from './log-safe';
 import { isValidSession, presentedSession, refuseForeign, type WebOriginPolicy } from './web-origin';
 

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { resumePendingImports } from '../gateway/import-collaterals';
-import { createOfflinePlaceLookup } from '../gateway/place-lookup/offline-place-lookup';
-import type { StorePort } from '../store/port';
-import { closeSqliteStore, openSqliteStore, STORE_FILE } from '../store/sqlite-store';
-import { loadSystemConfig, resourcesDir } from '../store/system-config';
+import { createOfflinePlaceLookup, resumePendingImports } from '../gateway';
+import { closeSqliteStore, loadSystemConfig, openSqliteStore, resourcesDir, STORE_FILE, type StorePort } from '../store';
 import { buildServer } from './app';
 import type { BridgeDispatcher, BridgeFactory } from './bridge';
 import { hashClientSecret } from './client-secret';
@@ -13,7 +10,7 @@ import type { TokenRateLimit } from './token-endpoint';
 import { createTokenService } from './tokens';
 import { webOriginPolicy } from './web-origin';
 
-export { STORE_FILE } from '../store/sqlite-store';
+export { STORE_FILE } from '../store';
 
 export interface ServiceOptions {
   dataDir: string;

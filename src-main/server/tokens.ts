@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose/jwt/sign';
 import { jwtVerify } from 'jose/jwt/verify';
 import type { JWTPayload } from 'jose';
-import type { StorePort } from '../store/port';
+import type { StorePort } from '../store';
 
 export const TOKEN_LIFETIME_SECONDS = 3600;
 const KEY_SETTING = 'oauth.signingKey';

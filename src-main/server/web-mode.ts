@@ -2,8 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_PREFIX, OAUTH_TOKEN_PATH } from '../contract';
-import { BRIDGE_PATH_PREFIX, SESSION_QUERY_PARAM } from '../contract/app-channels';
+import { API_PREFIX, BRIDGE_PATH_PREFIX, OAUTH_TOKEN_PATH, SESSION_QUERY_PARAM } from '../contract';
 import { isValidSession, refuseForeign, sessionCookie, type WebOriginPolicy } from './web-origin';
 
 export interface WebModeOptions {

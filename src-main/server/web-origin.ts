@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BRIDGE_PATH_PREFIX, SESSION_HEADER } from '../contract/app-channels';
+import { BRIDGE_PATH_PREFIX, SESSION_HEADER } from '../contract';
 
 /*
  * Who may talk to the web mode (the page, its assets and the bridge).

@@ -39,7 +39,9 @@ export const BULK_TABLES = {
 
 export type BulkTableName = keyof typeof BULK_TABLES;
 /** Rows to insert, per table: the tables' own insert shapes. */
-export type BulkRows = { [K in BulkTableName]: readonly (typeof BULK_TABLES)[K]['$inferInsert'][] };
+export type BulkRows = { [K in BulkTableName]: readonly BulkRow<K>[] };
+/** One row to insert into a table: the table's own insert shape (what a generator outside the store builds). */
+export type BulkRow<K extends BulkTableName> = (typeof BULK_TABLES)[K]['$inferInsert'];
 
 export interface BulkInsertPlan {
   /** Tables in foreign-key order. */

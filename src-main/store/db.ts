@@ -6,11 +6,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installHistoryGuards } from './deal-history';
 import * as schema from './schema';
+import type { SqliteHandle } from './sqlite-handle';
 
 /** The store's file inside a data directory. */
 export const STORE_FILE = 'uw.sqlite';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/**
+ * The connection: drizzle over better-sqlite3. Only the store names it; the layers above hold it
+ * as the opaque SqliteHandle (store/sqlite-handle.ts), which it carries as a brand.
+ */
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database } & SqliteHandle;
 
 export interface OpenOptions {
   /** Path to the SQLite file; ':memory:' for a throwaway store. */

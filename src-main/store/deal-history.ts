@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { eq, getTableColumns } from 'drizzle-orm';
 import { userInfo } from 'node:os';
-import type { DealHistoryEntry, DealHistoryFilter, DealNote, HistorySource } from '../contract/history';
+import type { DealHistoryEntry, DealHistoryFilter, DealNote, HistorySource } from '../contract';
 import type { Db } from './db';
 import type { DealColumn } from './deal-updates';
 import type { DealRow } from './deals';

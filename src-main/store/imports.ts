@@ -1,6 +1,11 @@
 import { asc, eq, inArray, max } from 'drizzle-orm';
-import type { CreatedEntityDto, ImportCollateralsRequestDto, ImportErrorDto, ImportReportStatus } from '../contract';
-import { COLLATERAL_FIELD } from '../contract/history';
+import {
+  COLLATERAL_FIELD,
+  type CreatedEntityDto,
+  type ImportCollateralsRequestDto,
+  type ImportErrorDto,
+  type ImportReportStatus,
+} from '../contract';
 import type { Db } from './db';
 import { recordHistory, type HistoryActor } from './deal-history';
 import { alternativeValuations, collaterals, components, dealCollaterals, deals, importReports } from './schema';

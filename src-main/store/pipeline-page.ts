@@ -1,4 +1,4 @@
-import type { PipelineSortKey } from '../contract/app-channels';
+import type { PipelineSortKey } from '../contract';
 import type { Db } from './db';
 import { changeFeedHead } from './change-feed';
 import { collateralAddressesByDeal, PIPELINE_DEAL_COLUMNS, type PipelineDealRow } from './pipeline-query';

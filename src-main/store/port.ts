@@ -1,6 +1,12 @@
-import type { CreatedEntityDto, ImportCollateralsRequestDto, ImportErrorDto } from '../contract';
-import type { DealHistoryEntry, DealHistoryFilter, DealNote } from '../contract/history';
-import type { UnderwritingSettings } from '../contract/system-config';
+import type {
+  CreatedEntityDto,
+  DealHistoryEntry,
+  DealHistoryFilter,
+  DealNote,
+  ImportCollateralsRequestDto,
+  ImportErrorDto,
+  UnderwritingSettings,
+} from '../contract';
 import type { CollateralRollupFigures } from '../domain';
 import type { ApiClientEntry } from './api-clients';
 import type { BulkInsertPlan, BulkInsertResult } from './bulk-insert';

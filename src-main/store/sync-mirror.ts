@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { eq, getTableColumns, getTableName } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { CREATED_FIELD } from '../contract/history';
+import { CREATED_FIELD } from '../contract';
 import type { Db } from './db';
 import { recordHistory, type HistoryActor, type HistoryChange } from './deal-history';
 import {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SystemConfig, UnderwritingSettings } from '../contract/system-config';
+import { SystemConfig, UnderwritingSettings } from '../contract';
 import type { Db } from './db';
 import { setSetting } from './settings';
 import { prepared } from './statements';

@@ -1,18 +1,27 @@
-import { BulkUpdateProperty, readDealProperty, type SeedInfoResponseDto } from '../contract';
-import { PLATFORM_ACTOR } from '../contract/history';
+import { BulkUpdateProperty, PLATFORM_ACTOR, readDealProperty, type SeedInfoResponseDto } from '../contract';
 import { historyFieldOf } from '../gateway';
-import type { Db } from '../store/db';
-import type { DealColumn } from '../store/deal-updates';
 import {
   applyMirrorDeal,
+  CREATE_FIELD,
+  type DealColumn,
   dealCreatedAt,
+  deleteOutboxEntry,
+  deleteShadowEntry,
+  hasOutboxEntries,
   inSyncTransaction,
+  type MirrorScope,
+  otherGraphMentions,
+  outboxEntries,
+  type OutboxEntry,
+  putShadowEntries,
   pausedChangeFeed,
   removeMirrorDeal,
-  type MirrorScope,
-} from '../store/sync-mirror';
-import { CREATE_FIELD, deleteOutboxEntry, hasOutboxEntries, outboxEntries, updateOutboxEntry, type OutboxEntry } from '../store/sync-outbox';
-import { deleteShadowEntry, otherGraphMentions, putShadowEntries, shadowHashesOf, shadowHashOf, shadowJsonOf } from '../store/sync-shadow';
+  shadowHashesOf,
+  shadowHashOf,
+  shadowJsonOf,
+  type SqliteHandle,
+  updateOutboxEntry,
+} from '../store';
 import { RemoteError } from './errors';
 import { GRAPH_TYPE, listingKeys, type DealGraph } from './graph';
 import { decidePull } from './merge';
@@ -43,7 +52,7 @@ export interface ApplyOutcome {
 }
 
 /** What the last pull of a deal brought (its collaterals, people, companies), from the shadow. */
-export function previousScope(db: Db, dealId: string): MirrorScope | null {
+export function previousScope(db: SqliteHandle, dealId: string): MirrorScope | null {
   const deal = shadowJsonOf(db, 'getDealInfo', dealId);
   if (deal === undefined) return null;
   const info = JSON.parse(deal) as Pick<SeedInfoResponseDto, 'personIds' | 'companyIds'>;
@@ -53,7 +62,7 @@ export function previousScope(db: Db, dealId: string): MirrorScope | null {
 }
 
 /** Deletes the shadow rows a deal's listing names that no other deal's listing names. */
-function dropShadowOf(db: Db, dealId: string, keep: ReadonlySet<string>): void {
+function dropShadowOf(db: SqliteHandle, dealId: string, keep: ReadonlySet<string>): void {
   const listing = shadowJsonOf(db, GRAPH_TYPE, dealId);
   if (listing === undefined) return;
   for (const { type, id } of listingKeys(listing)) {
@@ -65,7 +74,7 @@ function dropShadowOf(db: Db, dealId: string, keep: ReadonlySet<string>): void {
 }
 
 /** Rows of a deal that hold local field edits (not the create). */
-function fieldRows(db: Db, dealId: string): OutboxEntry[] {
+function fieldRows(db: SqliteHandle, dealId: string): OutboxEntry[] {
   if (!hasOutboxEntries(db, dealId)) return [];
   return outboxEntries(db, { entityId: dealId }).filter((r) => r.field !== CREATE_FIELD && isProperty(r.field));
 }
@@ -75,7 +84,7 @@ function fieldRows(db: Db, dealId: string): OutboxEntry[] {
  * the deal is in its place. `position` orders the deal as the platform lists it.
  * `beforeMerge` runs first inside the transaction (the push settles its rows there).
  */
-export function applyGraph(db: Db, graph: DealGraph, position: number, now: string, beforeMerge?: () => void): ApplyOutcome {
+export function applyGraph(db: SqliteHandle, graph: DealGraph, position: number, now: string, beforeMerge?: () => void): ApplyOutcome {
   const unchanged = (): boolean => isUnchanged(db, graph, position);
   if (!beforeMerge && unchanged()) return { written: false, conflicts: 0, settled: 0, inexact: 0 };
 
@@ -87,7 +96,7 @@ export function applyGraph(db: Db, graph: DealGraph, position: number, now: stri
 }
 
 /** Writes a graph known to differ from the store (inside the caller's transaction). */
-function writeGraph(db: Db, graph: DealGraph, position: number, now: string): ApplyOutcome {
+function writeGraph(db: SqliteHandle, graph: DealGraph, position: number, now: string): ApplyOutcome {
   const createdAt = syntheticCreatedAt(position);
   const outcome: ApplyOutcome = { written: true, conflicts: 0, settled: 0, inexact: 0 };
   const scope = previousScope(db, graph.dealId);
@@ -138,7 +147,7 @@ function writeGraph(db: Db, graph: DealGraph, position: number, now: string): Ap
 }
 
 /** Whether the shadow already holds exactly this graph and the deal is in its place: nothing to write. */
-export function isUnchanged(db: Db, graph: DealGraph, position: number): boolean {
+export function isUnchanged(db: SqliteHandle, graph: DealGraph, position: number): boolean {
   return shadowHashOf(db, GRAPH_TYPE, graph.dealId) === graph.listing.hash && dealCreatedAt(db, [graph.dealId]).get(graph.dealId) === syntheticCreatedAt(position);
 }
 
@@ -154,7 +163,7 @@ export type PulledOutcome = { ok: true; outcome: ApplyOutcome } | { ok: false; e
  * deal in its own savepoint: a deal that fails is rolled back alone and reported, the others
  * commit. Unchanged graphs are recognised first and open no transaction at all.
  */
-export function applyPulledGraphs(db: Db, items: readonly PulledGraph[], now: string): PulledOutcome[] {
+export function applyPulledGraphs(db: SqliteHandle, items: readonly PulledGraph[], now: string): PulledOutcome[] {
   const results: PulledOutcome[] = items.map(() => ({ ok: true, outcome: { written: false, conflicts: 0, settled: 0, inexact: 0 } }));
   const todo = items.flatMap((item, i) => (isUnchanged(db, item.graph, item.position) ? [] : [i]));
   if (todo.length === 0) return results;
@@ -178,7 +187,7 @@ export function applyPulledGraphs(db: Db, items: readonly PulledGraph[], now: st
  * A deal the platform no longer has (confirmed by a MissingEntity read): removed here with its
  * shadow, unless local edits wait for it; those become conflicts.
  */
-export function applyGone(db: Db, dealId: string): { removed: boolean; conflicts: number } {
+export function applyGone(db: SqliteHandle, dealId: string): { removed: boolean; conflicts: number } {
   return inSyncTransaction(db, () => {
     const rows = outboxEntries(db, { entityId: dealId }).filter((r) => r.field !== CREATE_FIELD);
     if (rows.length > 0) {

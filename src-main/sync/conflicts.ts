@@ -1,18 +1,23 @@
 import { readDealProperty, type BulkUpdateProperty, type SeedInfoResponseDto } from '../contract';
-import { PROPERTY_COLUMNS } from '../gateway/bulk-update-rules';
-import type { Db } from '../store/db';
-import { currentDealValue, localUserName, recordHistory } from '../store/deal-history';
-import { inSyncTransaction, removeLocalDeal, setDealColumns } from '../store/sync-mirror';
+import { PROPERTY_COLUMNS } from '../gateway';
 import {
   CREATE_FIELD,
+  currentDealValue,
   deleteOutboxEntry,
+  getShadowEntry,
+  inSyncTransaction,
+  localUserName,
   outboxEntries,
-  outboxEntryById,
-  updateOutboxEntry,
   type OutboxEntry,
+  outboxEntryById,
   type OutboxStatus,
-} from '../store/sync-outbox';
-import { getShadowEntry, shadowHashesOfType } from '../store/sync-shadow';
+  recordHistory,
+  removeLocalDeal,
+  setDealColumns,
+  shadowHashesOfType,
+  type SqliteHandle,
+  updateOutboxEntry,
+} from '../store';
 import { DELETED_REMOTELY, isProperty } from './apply';
 import { GRAPH_TYPE } from './graph';
 
@@ -40,13 +45,13 @@ export interface OutboxItem {
   updatedAt: string;
 }
 
-function theirsOf(db: Db, dealId: string, field: string): unknown {
+function theirsOf(db: SqliteHandle, dealId: string, field: string): unknown {
   if (!isProperty(field)) return undefined;
   const shadow = getShadowEntry(db, 'getDealInfo', dealId);
   return shadow ? readDealProperty(JSON.parse(shadow.json) as SeedInfoResponseDto, field) : undefined;
 }
 
-function toItem(db: Db, row: OutboxEntry): OutboxItem {
+function toItem(db: SqliteHandle, row: OutboxEntry): OutboxItem {
   return {
     id: row.id,
     dealId: row.entityId,
@@ -63,16 +68,16 @@ function toItem(db: Db, row: OutboxEntry): OutboxItem {
 }
 
 /** Every outbox row (pending, in flight, ambiguous, conflicts, rejected), oldest first; at most `limit`. */
-export function listOutbox(db: Db, statuses?: readonly OutboxStatus[], limit?: number): OutboxItem[] {
+export function listOutbox(db: SqliteHandle, statuses?: readonly OutboxStatus[], limit?: number): OutboxItem[] {
   return outboxEntries(db, { ...(statuses ? { statuses } : {}), ...(limit !== undefined ? { limit } : {}) }).map((row) => toItem(db, row));
 }
 
 /** The conflicts: base, mine and theirs per field. */
-export function listConflicts(db: Db): OutboxItem[] {
+export function listConflicts(db: SqliteHandle): OutboxItem[] {
   return listOutbox(db, ['conflict']);
 }
 
-function rowOrThrow(db: Db, id: number): OutboxEntry {
+function rowOrThrow(db: SqliteHandle, id: number): OutboxEntry {
   const row = outboxEntryById(db, id);
   if (!row) throw new Error(`no outbox row ${id}`);
   return row;
@@ -82,7 +87,7 @@ function rowOrThrow(db: Db, id: number): OutboxEntry {
  * Keep mine: the local value goes to the platform at the next sync, over theirs (the row's
  * base becomes theirs, so the push sends it). On a rejected row: try it again.
  */
-export function keepMine(db: Db, id: number): void {
+export function keepMine(db: SqliteHandle, id: number): void {
   inSyncTransaction(db, () => {
     const row = rowOrThrow(db, id);
     if (row.status === 'rejected') {
@@ -106,7 +111,7 @@ export function keepMine(db: Db, id: number): void {
  * Take theirs: the local edit is dropped and the working copy takes the platform's value. On a
  * rejected create: the deal created here is discarded.
  */
-export function takeTheirs(db: Db, id: number): void {
+export function takeTheirs(db: SqliteHandle, id: number): void {
   inSyncTransaction(db, () => {
     const row = rowOrThrow(db, id);
     if (row.status !== 'conflict' && row.status !== 'rejected') throw new Error(`outbox row ${id} is ${row.status}: only conflicts and rejected edits can be settled`);
@@ -133,7 +138,7 @@ export function takeTheirs(db: Db, id: number): void {
  * Per deal, the hash of the graph last read from the platform (its shadow listing). Two of them,
  * taken before and after a sync, tell which deals the sync changed (changedDeals).
  */
-export function pulledDealHashes(db: Db): Map<string, string> {
+export function pulledDealHashes(db: SqliteHandle): Map<string, string> {
   return shadowHashesOfType(db, GRAPH_TYPE);
 }
 

@@ -1,5 +1,5 @@
 import type { LimitFunction } from 'p-limit';
-import type { Db } from '../store/db';
+import type { SqliteHandle } from '../store';
 import { SyncError } from './errors';
 import type { SyncEvent } from './events';
 import { fetchDealGraph, GraphChangedError, ReadCache, type DealGraph, type GraphReader } from './graph';
@@ -16,7 +16,7 @@ export interface SyncCounters {
 
 /** What the phases of one sync share. */
 export interface SyncContext {
-  db: Db;
+  db: SqliteHandle;
   client: RemoteClient;
   /** Bounds the requests in flight. */
   requests: LimitFunction;

@@ -1,7 +1,15 @@
 import pLimit from 'p-limit';
-import type { Db } from '../store/db';
-import { LINKED_REMOTE_KEY, markInflightAmbiguous, outboxCounts } from '../store/sync-outbox';
-import { deleteSyncState, FEED_CURSOR_KEY, getSyncState, REMOTE_FEED_KEY, setSyncState } from '../store/sync-state';
+import {
+  deleteSyncState,
+  FEED_CURSOR_KEY,
+  getSyncState,
+  LINKED_REMOTE_KEY,
+  markInflightAmbiguous,
+  outboxCounts,
+  REMOTE_FEED_KEY,
+  setSyncState,
+  type SqliteHandle,
+} from '../store';
 import { throwIfAborted, type SyncContext } from './context';
 import { RemoteError, SyncError } from './errors';
 import type { SyncEvent, SyncSummary } from './events';
@@ -21,7 +29,7 @@ import { withoutCredentials } from './urls';
 export type SyncMode = 'full' | 'pull-only' | 'push-only';
 
 export interface SyncOptions {
-  db: Db;
+  db: SqliteHandle;
   remote: RemoteConfig;
   mode?: SyncMode;
   /** Requests in flight (default 8). The pull reads 4 deals per request slot at once; the push settles half as many deals at once. */
@@ -52,7 +60,7 @@ export interface SyncOptions {
   now?: () => Date;
 }
 
-const running = new WeakSet<Db>();
+const running = new WeakSet<SqliteHandle>();
 
 export async function runSync(options: SyncOptions): Promise<SyncSummary> {
   const { db } = options;

@@ -1,6 +1,6 @@
 // What a sync reports while it runs: the CLI prints it, the UI can subscribe to it.
 
-import type { SyncSummaryView } from '../contract/app-channels';
+import type { SyncSummaryView } from '../contract';
 
 export type SyncPhase = 'connect' | 'recover' | 'pull' | 'push' | 'done';
 

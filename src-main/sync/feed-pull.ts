@@ -1,6 +1,14 @@
-import { dealCreatedAt, inSyncTransaction, setDealCreatedAt, spaceCheckpoints } from '../store/sync-mirror';
-import { shadowHashOf } from '../store/sync-shadow';
-import { deleteSyncState, FEED_CURSOR_KEY, getSyncState, setSyncState } from '../store/sync-state';
+import {
+  dealCreatedAt,
+  deleteSyncState,
+  FEED_CURSOR_KEY,
+  getSyncState,
+  inSyncTransaction,
+  setDealCreatedAt,
+  setSyncState,
+  shadowHashOf,
+  spaceCheckpoints,
+} from '../store';
 import { applyGone, applyPulledGraphs, type PulledGraph } from './apply';
 import { newReader, readGraph, throwIfAborted, type SyncContext } from './context';
 import { RemoteError } from './errors';

@@ -1,18 +1,24 @@
-import { rateIndexId, type AssetType, type BulkUpdateProperty, type CashFlowDto, type RevenueDto, type RevenueValuationDto } from '../contract';
-import { addressKey } from '../domain/address-key';
-import { CASH_FLOW_SECTIONS } from '../domain/cash-flow';
+import {
+  type AssetType,
+  type BulkUpdateProperty,
+  type CashFlowDto,
+  rateIndexId,
+  type RevenueDto,
+  type RevenueValuationDto,
+} from '../contract';
+import { addressKey, CASH_FLOW_SECTIONS } from '../domain';
 import {
   addressColumnsOf,
   alternativeValuationColumns,
   commercialItemColumns,
   companyColumns,
   personColumns,
+  PROPERTY_COLUMNS,
   rentRollColumns,
   residentialItemColumns,
   revenueValuationLabelColumns,
 } from '../gateway';
-import { PROPERTY_COLUMNS } from '../gateway/bulk-update-rules';
-import type { MirrorCollateral, MirrorDeal } from '../store/sync-mirror';
+import type { MirrorCollateral, MirrorDeal } from '../store';
 import type { ComponentDetail, DealGraph } from './graph';
 import { solveFactor, solveReversion } from './numbers';
 

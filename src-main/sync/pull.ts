@@ -1,5 +1,4 @@
-import { spaceCheckpoints } from '../store/sync-mirror';
-import { shadowIds } from '../store/sync-shadow';
+import { shadowIds, spaceCheckpoints } from '../store';
 import { applyGone, applyGraph, applyPulledGraphs, type PulledGraph } from './apply';
 import { forEachDeal, newReader, readGraph, throwIfAborted, type SyncContext } from './context';
 import { RemoteError } from './errors';

@@ -6,20 +6,23 @@ import {
   type UpdateDealItemDto,
   type UpdateEngineError,
 } from '../contract';
-import { addressKey } from '../domain/address-key';
-import { collateralsOfDeal } from '../store/deals';
-import { inSyncTransaction, removeLocalDeal } from '../store/sync-mirror';
+import { addressKey } from '../domain';
 import {
+  collateralsOfDeal,
   CREATE_FIELD,
   deleteOutboxEntry,
+  inSyncTransaction,
+  mapLocalId,
+  mappedRemoteIds,
   outboxEntries,
+  type OutboxEntry,
   outboxEntryById,
   rekeyOutbox,
+  removeLocalDeal,
+  shadowEntriesOfType,
+  shadowIds,
   updateOutboxEntry,
-  type OutboxEntry,
-} from '../store/sync-outbox';
-import { shadowEntriesOfType, shadowIds } from '../store/sync-shadow';
-import { mapLocalId, mappedRemoteIds } from '../store/sync-state';
+} from '../store';
 import { applyGone, applyGraph, CHANGED_REMOTELY, isProperty } from './apply';
 import { sameValue } from './canonical';
 import { forEachDeal, newReader, readGraph, sleep, throwIfAborted, type SyncContext } from './context';

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import type { ErrorDto } from '../contract';
-import type { Db } from '../store/db';
+import type { SqliteHandle } from '../store';
 import { applyGraph } from './apply';
 import { fetchDealGraph, ReadCache } from './graph';
 import type { CallResult, RemoteClient } from './remote-client';
@@ -50,7 +50,7 @@ export function recordedClient(reads: readonly ReplayRead[]): RemoteClient {
  * Writes the deal of `reads` into `db` (an empty scratch store) as a pull would. Answers how
  * many values the mirror could not hold exactly (0 for a faithful replay).
  */
-export async function replayDealReads(db: Db, dealId: string, reads: readonly ReplayRead[], now: Date): Promise<{ inexact: number }> {
+export async function replayDealReads(db: SqliteHandle, dealId: string, reads: readonly ReplayRead[], now: Date): Promise<{ inexact: number }> {
   const graph = await fetchDealGraph({ client: recordedClient(reads), limit: pLimit(4), cache: new ReadCache() }, dealId);
   if (graph === 'missing') throw new Error(`the recording holds no getDealInfo read of deal ${dealId}`);
   const outcome = applyGraph(db, graph, 0, now.toISOString());

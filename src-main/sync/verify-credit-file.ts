@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { UnderwritingSettings } from '../contract/system-config';
-import { GATEWAY, type GatewayContext } from '../gateway';
-import type { PlaceLookup } from '../gateway/place-lookup/place-lookup';
+import type { UnderwritingSettings } from '../contract';
+import { GATEWAY, type GatewayContext, type PlaceLookup } from '../gateway';
 import {
   CreditFileError,
   dataHashOfFile,
@@ -18,9 +17,14 @@ import {
   type GatewayHandlers,
   type RecordedRead,
 } from '../reports';
-import { closeDb, openDb, STORE_FILE } from '../store/db';
-import { createSqliteStore } from '../store/sqlite-store';
-import { loadSystemConfig, setUnderwritingSettings } from '../store/system-config';
+import {
+  closeSqliteStore,
+  loadSystemConfig,
+  openSqliteStore,
+  setUnderwritingSettings,
+  STORE_FILE,
+  workstationDb,
+} from '../store';
 import { replayDealReads } from './replay';
 
 // Verifying a credit file (docs/credit-memo.md, "Verification"). It lives in the sync layer
@@ -87,7 +91,8 @@ export async function verifyCreditFile(bytes: Buffer, options: VerifyOptions = {
   }
 
   const dir = mkdtempSync(join(options.scratchDir ?? tmpdir(), 'uw-verify-'));
-  const db = openDb({ file: join(dir, STORE_FILE) });
+  const store = openSqliteStore({ file: join(dir, STORE_FILE) });
+  const db = workstationDb(store);
   try {
     setUnderwritingSettings(db, manifest.settings as UnderwritingSettings);
     const now = new Date(manifest.createdAt);
@@ -96,7 +101,7 @@ export async function verifyCreditFile(bytes: Buffer, options: VerifyOptions = {
     } catch (error) {
       return { ok: false, problem: `the reads cannot be loaded as a deal: ${(error as Error).message.split('\n')[0]}` };
     }
-    const ctx: GatewayContext = { store: createSqliteStore(db), places: NO_PLACES, config: loadSystemConfig(), now: () => now };
+    const ctx: GatewayContext = { store, places: NO_PLACES, config: loadSystemConfig(), now: () => now };
     // Every read made again, as recorded (same endpoint, parameters and body), on the scratch store.
     const handlers = options.gateway ?? GATEWAY;
     const again: DealReads = { dealId: manifest.dealId, reads: [] };
@@ -119,7 +124,7 @@ export async function verifyCreditFile(bytes: Buffer, options: VerifyOptions = {
     }
     return { ok: true, dealId: manifest.dealId, files: manifest.files.length + 1, reads: reads.length, figures: Object.keys(figures).length };
   } finally {
-    closeDb(db);
+    await closeSqliteStore(store);
     rmSync(dir, { recursive: true, force: true });
   }
 }

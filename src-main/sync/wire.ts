@@ -1,2 +1,2 @@
 // The gateway's undo spells bulk-update values too: one function, kept there.
-export { toWireValue } from '../gateway/wire-value';
+export { toWireValue } from '../gateway';

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import type { ReportFormat } from '../../src-main/contract/app-channels';
+import type { ReportFormat } from '../../src-main/contract';
 import { call } from '../api';
 import { int } from '../format';
 import { ErrorNote } from './common';

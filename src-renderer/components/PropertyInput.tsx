@@ -1,5 +1,5 @@
 import { Autocomplete, Select, TextInput, Textarea } from '@mantine/core';
-import type { SettingsView } from '../../src-main/contract/app-channels';
+import type { SettingsView } from '../../src-main/contract';
 import { choicesOf, inputKind, propertyLabel, type Property } from '../deal-properties';
 
 /** The input of one bulk-update property, by kind, with its error shown right under it. */

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import type { ColumnPrefs, ColumnTable } from '../../src-main/contract/app-channels';
+import type { ColumnPrefs, ColumnTable } from '../../src-main/contract';
 import { call, queryKey, useChannel } from '../api';
 import { clampWidth, hiddenColumns, MAX_WIDTH, MIN_WIDTH, shownColumns, withShown, withWidth, type ColumnSpec } from '../column-prefs';
 

@@ -1,8 +1,7 @@
 import { Alert, Badge, Button, CloseButton, Group, Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import type { ChannelOutput } from '../../src-main/contract/app-channels';
-import type { DealState } from '../../src-main/contract/enums';
+import type { ChannelOutput, DealState } from '../../src-main/contract';
 import { call, useChannel } from '../api';
 import { ErrorNote } from '../components/common';
 import { PropertyInput } from '../components/PropertyInput';

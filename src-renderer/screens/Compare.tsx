@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import type { CompareExportResult, CompareFigure, CompareFigureKind } from '../../src-main/contract/deal-channels';
+import type { CompareExportResult, CompareFigure, CompareFigureKind } from '../../src-main/contract';
 import { call, useChannel } from '../api';
 import { compareRefusal } from '../compare-selection';
 import { ErrorNote, Loading } from '../components/common';

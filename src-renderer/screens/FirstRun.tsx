@@ -1,7 +1,7 @@
 import { Button, Code, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AppInfo } from '../../src-main/contract/app-channels';
+import type { AppInfo } from '../../src-main/contract';
 import { call, useEvent } from '../api';
 import { ErrorNote } from '../components/common';
 import { navigate } from '../router';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, FileInput, Group, Paper, Select, SimpleGrid, Stack, Stepper, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { ParsedImportFile } from '../../src-main/contract/app-channels';
+import type { ParsedImportFile } from '../../src-main/contract';
 import { call, useChannel, type CallError } from '../api';
 import { DataTable, ErrorNote, Loading } from '../components/common';
 import { DealPicker, type PickedDeal } from '../components/DealPicker';

@@ -20,9 +20,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { CommercialPropertyType } from '../../src-main/contract/create-deal';
-import type { AddressPreview } from '../../src-main/contract/deal-channels';
-import { LoanType } from '../../src-main/contract/enums';
+import { type AddressPreview, CommercialPropertyType, LoanType } from '../../src-main/contract';
 import { call, CallError, messageOf, useChannel } from '../api';
 import { label } from '../format';
 import {

@@ -13,7 +13,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import type { ChannelOutput, PipelineRow } from '../../src-main/contract/app-channels';
+import type { ChannelOutput, PipelineRow } from '../../src-main/contract';
 import { call, useChannel, useEvent } from '../api';
 import { ColumnChooser, ResizeHandle, useColumns, type ColumnsState } from '../components/columns';
 import { ErrorNote, Loading } from '../components/common';

@@ -1,8 +1,13 @@
 import { BarChart } from '@mantine/charts';
 import { Badge, Button, Chip, Group, Pagination, Paper, Progress, SegmentedControl, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { PortfolioStressSummaryDto, Scenario } from '../../src-main/contract';
-import type { ChannelInput, ReportFormat, StressExportResult } from '../../src-main/contract/app-channels';
+import type {
+  ChannelInput,
+  PortfolioStressSummaryDto,
+  ReportFormat,
+  Scenario,
+  StressExportResult,
+} from '../../src-main/contract';
 import { describeShocks } from '../analysis';
 import { call, useChannel, useEvent } from '../api';
 import { ErrorNote, Loading } from '../components/common';

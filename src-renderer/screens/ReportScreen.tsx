@@ -3,13 +3,14 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   AssetType,
-  DealState,
-  LoanType,
-  ReportSortField,
   type CrossDealCollateralReportFilterDto,
   type CrossDealCollateralReportRowDto,
+  DealState,
+  LoanType,
+  type ReportExportResult,
+  type ReportFormat,
+  ReportSortField,
 } from '../../src-main/contract';
-import type { ReportExportResult, ReportFormat } from '../../src-main/contract/app-channels';
 import { call, useChannel, useEvent } from '../api';
 import type { ColumnSpec } from '../column-prefs';
 import { ColumnChooser, ResizeHandle, useColumns, type ColumnsState } from '../components/columns';

@@ -1,6 +1,6 @@
 import { Code, Group, Paper, SegmentedControl, Stack, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChannelInput } from '../../src-main/contract/app-channels';
+import type { ChannelInput } from '../../src-main/contract';
 import { call, useChannel } from '../api';
 import { ErrorNote, QueryView } from '../components/common';
 import { HistoryUserSetting } from './HistoryUserSetting';

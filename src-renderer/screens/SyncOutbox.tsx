@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Kbd, Paper, SimpleGrid, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import type { SettingsView, SyncOutboxItem, SyncOutboxView, SyncStatusView } from '../../src-main/contract/app-channels';
+import type { SettingsView, SyncOutboxItem, SyncOutboxView, SyncStatusView } from '../../src-main/contract';
 import { call, queryKey, useChannel } from '../api';
 import { DataTable, ErrorNote, QueryView } from '../components/common';
 import { PropertyInput } from '../components/PropertyInput';

@@ -20,13 +20,13 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import {
-  SYNC_INTERVAL_MINUTES,
   type ChannelInput,
+  SYNC_INTERVAL_MINUTES,
   type SyncRunRecord,
   type SyncStatusView,
   type SyncSummaryView,
   type SyncTestResult,
-} from '../../src-main/contract/app-channels';
+} from '../../src-main/contract';
 import { call, CallError, queryKey } from '../api';
 import { ErrorNote, Loading } from '../components/common';
 import { int, timestamp } from '../format';

@@ -1,4 +1,4 @@
-import { addressKey } from '../../domain/address-key';
+import { addressKey } from '../../domain';
 
 /** What a create sends (AddressCreateDto), as the place lookup sees it. */
 export interface PlaceQuery {

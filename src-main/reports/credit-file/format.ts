@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { UnderwritingSettings } from '../../contract/system-config';
+import type { UnderwritingSettings } from '../../contract';
 import { dataHashOf, type DealReads, type MemoExtras, type RecordedRead } from '../memo/gather';
 
 // The sealed credit file (docs/credit-memo.md, "The credit file"): a zip holding the memo, every

@@ -1,6 +1,5 @@
 import type { Content, ContentStack, TableCell } from 'pdfmake/interfaces';
-import type { CashFlowDto, RevenueValuationDto } from '../../contract';
-import { format } from '../../contract';
+import { type CashFlowDto, format, type RevenueValuationDto } from '../../contract';
 import { lineChartSvg } from './chart';
 import { dataTable, heading, keepTogether, keyValues, notice, onNewPage, PAGE, subheading } from './layout';
 import type { MemoCollateral, MemoData } from './types';

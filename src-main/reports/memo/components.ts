@@ -1,6 +1,5 @@
 import type { Content } from 'pdfmake/interfaces';
-import type { ComponentInfoResponseDto } from '../../contract';
-import { format } from '../../contract';
+import { type ComponentInfoResponseDto, format } from '../../contract';
 import { collateralTitle } from './collateral';
 import { COLORS, dataTable, heading, keepTogether, keyValues, notice, onNewPage, subheading } from './layout';
 import type { MemoCollateral, MemoComponent, MemoData } from './types';

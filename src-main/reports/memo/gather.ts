@@ -1,22 +1,29 @@
 import { createHash } from 'node:crypto';
-import type {
-  CollateralCashFlowResponseDto,
-  CollateralSummaryResponseDto,
-  CommercialComponentInfoResponseDto,
-  CommercialRentRollInfoResponseDto,
-  CompanyInfoResponseDto,
-  ComponentInfoResponseDto,
-  ComponentSummaryResponseDto,
-  DealFundsInfoResponseDto,
-  EndpointName,
-  HotelComponentInfoResponseDto,
-  PersonInfoResponseDto,
-  ResidentialComponentInfoResponseDto,
-  ResidentialRentRollInfoResponseDto,
-  SeedInfoResponseDto,
+import {
+  type CollateralCashFlowResponseDto,
+  type CollateralSummaryResponseDto,
+  type CommercialComponentInfoResponseDto,
+  type CommercialRentRollInfoResponseDto,
+  type CompanyInfoResponseDto,
+  type ComponentInfoResponseDto,
+  type ComponentSummaryResponseDto,
+  type DealFundsInfoResponseDto,
+  type EndpointName,
+  HISTORY_SOURCE_LABELS,
+  type HotelComponentInfoResponseDto,
+  type PersonInfoResponseDto,
+  type ResidentialComponentInfoResponseDto,
+  type ResidentialRentRollInfoResponseDto,
+  type SeedInfoResponseDto,
 } from '../../contract';
-import { HISTORY_SOURCE_LABELS } from '../../contract/history';
-import { GATEWAY, getDealHistory, getDealNotes, listCreditPolicies, type GatewayContext, type GatewayHandler } from '../../gateway';
+import {
+  GATEWAY,
+  type GatewayContext,
+  type GatewayHandler,
+  getDealHistory,
+  getDealNotes,
+  listCreditPolicies,
+} from '../../gateway';
 import type { MemoAnalysis, MemoBreakpoints, MemoComponent, MemoData, MemoHistoryEntry, MemoNote, MemoScenario, MemoSizing, MemoStressResult, MemoValue } from './types';
 
 // The one place a deal's memo data is gathered: every read of the deal's graph through the

@@ -1,6 +1,5 @@
 import type { Content } from 'pdfmake/interfaces';
-import type { CompanyInfoResponseDto, PersonInfoResponseDto } from '../../contract';
-import { format } from '../../contract';
+import { type CompanyInfoResponseDto, format, type PersonInfoResponseDto } from '../../contract';
 import { COLORS, heading, keepTogether, keyValues, notice } from './layout';
 import type { MemoData } from './types';
 

@@ -1,6 +1,5 @@
 import type { Content } from 'pdfmake/interfaces';
-import type { CommercialRentRollInfoResponseDto, ResidentialRentRollInfoResponseDto } from '../../contract';
-import { format } from '../../contract';
+import { type CommercialRentRollInfoResponseDto, format, type ResidentialRentRollInfoResponseDto } from '../../contract';
 import { collateralTitle } from './collateral';
 import { componentTitle, dealComponents } from './components';
 import { dataTable, heading, keepTogether, keyValues, notice, subheading } from './layout';

@@ -1,5 +1,5 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import type { DealHistoryEntry, DealHistoryFilter, DealNote, HistorySource } from '../../contract/history';
+import type { DealHistoryEntry, DealHistoryFilter, DealNote, HistorySource } from '../../contract';
 import { USER_NAME_KEY, osUserName, type HistoryActor, type HistoryChange } from '../deal-history';
 import type { DealColumn } from '../deal-updates';
 import type { DealRow } from '../deals';

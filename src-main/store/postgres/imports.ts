@@ -1,6 +1,5 @@
 import { asc, eq, inArray, max, sql } from 'drizzle-orm';
-import type { ImportCollateralsRequestDto } from '../../contract';
-import { COLLATERAL_FIELD } from '../../contract/history';
+import { COLLATERAL_FIELD, type ImportCollateralsRequestDto } from '../../contract';
 import type { HistoryActor } from '../deal-history';
 import {
   processedItemIndexes,

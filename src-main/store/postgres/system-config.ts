@@ -1,4 +1,4 @@
-import { UnderwritingSettings } from '../../contract/system-config';
+import { UnderwritingSettings } from '../../contract';
 import { DEFAULT_CREDIT_POLICY_KEY, UNDERWRITING_SETTINGS_KEY, underwritingSettingsOf } from '../system-config';
 import type { PgDb } from './db';
 import { setSetting, settingText } from './settings';

@@ -1,7 +1,7 @@
 import { Group, Select, SimpleGrid, Stack, Table, Text, type TableProps } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
 import { useState, type ReactNode } from 'react';
-import type { ChannelOutput } from '../../../src-main/contract/app-channels';
+import type { ChannelOutput } from '../../../src-main/contract';
 import { useChannel } from '../../api';
 import { DataTable, Figure, KeyValues, QueryView, Section } from '../../components/common';
 import { date, int, pct, text, usd, usdCompact } from '../../format';

@@ -1,5 +1,5 @@
 import { Badge, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ChannelOutput } from '../../../src-main/contract/app-channels';
+import type { ChannelOutput } from '../../../src-main/contract';
 import type { ReactNode } from 'react';
 import { useChannel } from '../../api';
 import { DataTable, Figure, KeyValues, QueryView, Section, type TableColumn } from '../../components/common';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { AppEvents, DealExportResult } from '../../../src-main/contract/app-channels';
+import type { AppEvents, DealExportResult } from '../../../src-main/contract';
 import { call, useEvent } from '../../api';
 import { ErrorNote } from '../../components/common';
 

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { NOTE_MAX_LENGTH } from '../../../src-main/contract/history';
+import { NOTE_MAX_LENGTH } from '../../../src-main/contract';
 import { call, messageOf, queryKey, useChannel } from '../../api';
 import { ErrorNote, Loading } from '../../components/common';
 import { timestamp } from '../../format';

@@ -1,7 +1,7 @@
 import { Alert, Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { HISTORY_SOURCES, type DealHistoryEntry, type HistorySource } from '../../../src-main/contract/history';
+import { type DealHistoryEntry, HISTORY_SOURCES, type HistorySource } from '../../../src-main/contract';
 import { call, messageOf, useChannel } from '../../api';
 import { DataTable, ErrorNote, Loading } from '../../components/common';
 import { timestamp } from '../../format';

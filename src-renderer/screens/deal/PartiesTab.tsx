@@ -1,6 +1,6 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { ChannelOutput } from '../../../src-main/contract/app-channels';
+import type { ChannelOutput } from '../../../src-main/contract';
 import { call, CallError, useChannel } from '../../api';
 import { ErrorNote, KeyValues, QueryView, Section } from '../../components/common';
 import { multiple, num, text, usd } from '../../format';

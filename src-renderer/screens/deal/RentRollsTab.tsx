@@ -1,7 +1,7 @@
 import { Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { useState, type ReactNode } from 'react';
-import type { ChannelOutput } from '../../../src-main/contract/app-channels';
+import type { ChannelOutput } from '../../../src-main/contract';
 import { useChannel } from '../../api';
 import { DataTable, Figure, QueryView, Section, type TableColumn } from '../../components/common';
 import { date, int, pct, sf, text, usd } from '../../format';

@@ -1,8 +1,15 @@
 import { Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState, type CSSProperties } from 'react';
-import type { Breach, CreditPolicy, Scenario, SensitivityGridDto, StressScenarioDefinition } from '../../../src-main/contract';
-import type { ChannelOutput, SavedScenario } from '../../../src-main/contract/app-channels';
+import type {
+  Breach,
+  ChannelOutput,
+  CreditPolicy,
+  SavedScenario,
+  Scenario,
+  SensitivityGridDto,
+  StressScenarioDefinition,
+} from '../../../src-main/contract';
 import {
   breakpointLines,
   CONSTRAINT_LABELS,

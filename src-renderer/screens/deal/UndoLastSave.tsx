@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Kbd, Modal, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { DealHistoryEntry } from '../../../src-main/contract/history';
+import type { DealHistoryEntry } from '../../../src-main/contract';
 import { call, messageOf, useChannel } from '../../api';
 import { fieldLabel, formatHistoryValue, lastSave } from '../../history-view';
 

@@ -2,7 +2,7 @@ import { Badge, Group, Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { ChannelOutput, DealEditPreview } from '../../../src-main/contract/app-channels';
+import type { ChannelOutput, DealEditPreview } from '../../../src-main/contract';
 import { useChannel } from '../../api';
 import { CONSTRAINT_LABELS, deltaText, withDelta, type FigureKind } from '../../analysis';
 
