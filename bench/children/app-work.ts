@@ -12,6 +12,7 @@ import { STORE_FILE } from '../../src-main/server/service';
 import { closeSqliteStore, openSqliteStore } from '../../src-main/store/sqlite-store';
 import { loadSystemConfig } from '../../src-main/store/system-config';
 import { childArgs, reply } from '../support/child';
+import { peakRssKiB } from '../support/peak-rss';
 
 type Job = 'stress' | 'stress-export-csv' | 'report-csv' | 'none';
 const args = childArgs<{ dataDir: string; job: Job; out: string }>();
@@ -50,5 +51,5 @@ if (!answer.ok) throw new Error(`${args.job} failed: ${answer.error}`);
 const value = answer.value as { base?: { deals: number }; rows?: number };
 table.close();
 await closeSqliteStore(store);
-// maxRSS: the peak resident set of this process over its life, in KiB.
-reply({ ms, maxRssKiB: process.resourceUsage().maxRSS, items: value.base?.deals ?? value.rows ?? 0, progressEvents, lastProgress });
+// The peak resident set of this process image, KiB (VmHWM: see bench/support/peak-rss.ts).
+reply({ ms, maxRssKiB: peakRssKiB(), items: value.base?.deals ?? value.rows ?? 0, progressEvents, lastProgress });

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { childArgs, reply } from '../support/child';
+import { peakRssKiB } from '../support/peak-rss';
 
 const args = childArgs<{ file: string; out: string }>();
 
@@ -41,4 +42,4 @@ out.end(chunk);
 await once(out, 'finish');
 db.close();
 const ms = performance.now() - started;
-reply({ ms, rows, maxRssKiB: process.resourceUsage().maxRSS });
+reply({ ms, rows, maxRssKiB: peakRssKiB() });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { STORE_FILE } from '../../src-main/server/service';
 import { closeDb, openDb, type Db } from '../../src-main/store/db';
 import { childArgs, reply } from '../support/child';
+import { peakRssKiB } from '../support/peak-rss';
 
 interface Args {
   dataDir: string;
@@ -31,7 +32,7 @@ export interface SyncChildResult {
   rowsWritten: number;
   changedTables: string[];
   summary: { remoteDeals: number; pulled: number; unchanged: number; removed: number; requests: number; retries: number; conflicts: number; rejected: number };
-  /** The process's peak resident set (getrusage maxRSS), MB: the store's page cache, the code and the sync. */
+  /** The process's peak resident set (VmHWM, bench/support/peak-rss.ts), MB: the store's page cache, the code and the sync. */
   peakRssMb: number;
   /** RSS when the sync started (modules loaded, store open), MB. */
   startRssMb: number;
@@ -89,5 +90,5 @@ if (args.diff) {
   changedTables = Object.keys(after).filter((t) => after[t] !== before[t]);
 }
 closeDb(db);
-const result: SyncChildResult = { ms, summary, rowsWritten, changedTables, peakRssMb: process.resourceUsage().maxRSS / 1024, startRssMb, samples, retryReasons, cpuMs: (cpu.user + cpu.system) / 1000 };
+const result: SyncChildResult = { ms, summary, rowsWritten, changedTables, peakRssMb: peakRssKiB() / 1024, startRssMb, samples, retryReasons, cpuMs: (cpu.user + cpu.system) / 1000 };
 reply(result);

@@ -40,9 +40,9 @@ export const longWork50k: Scenario = {
     const rss = { value: '<=', limit: RSS_LIMIT_MB, unit: 'MB' } as const;
     return [
       row('stress-portfolio-50k', stress.ms, null, 'ms', 'reported', `${DEALS.toLocaleString('en-US')} deals x 3 scenarios through analysis.stressPortfolio with a runId`),
-      row('stress-portfolio-50k rss', mb(stress.maxRssKiB), mb(idle.maxRssKiB), 'MB', rss, 'peak RSS of the child (maxRSS); ceiling: the same child answering app.info only'),
+      row('stress-portfolio-50k rss', mb(stress.maxRssKiB), mb(idle.maxRssKiB), 'MB', rss, 'peak RSS of the child (VmHWM); ceiling: the same child answering app.info only'),
       row('report-export-50k', report.ms, null, 'ms', 'reported', `report.export CSV, ${report.items.toLocaleString('en-US')} rows`),
-      row('report-export-50k rss', mb(report.maxRssKiB), mb(idle.maxRssKiB), 'MB', rss, 'peak RSS of the child (maxRSS); ceiling: the same child answering app.info only'),
+      row('report-export-50k rss', mb(report.maxRssKiB), mb(idle.maxRssKiB), 'MB', rss, 'peak RSS of the child (VmHWM); ceiling: the same child answering app.info only'),
     ];
   },
 };

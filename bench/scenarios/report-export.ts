@@ -87,10 +87,10 @@ export const reportExport: Scenario = {
         ? row('report-export xlsx', xlsx.ms, ceilingMs, 'ms', { ratio: '<=', limit: 6 }, `${ROWS} rows`)
         : stopped('report-export xlsx', 'ms', ceilingMs, 'ratio <= 6', EXPORT_LIMIT_MS),
       csv
-        ? row('report-export csv rss', mb(csv.maxRssKiB), ceilingRss, 'MB', rss, 'peak RSS of the child (maxRSS)')
+        ? row('report-export csv rss', mb(csv.maxRssKiB), ceilingRss, 'MB', rss, 'peak RSS of the child (VmHWM)')
         : unavailable('report-export csv rss', 'value <= 300 MB', 'the export was stopped before it finished'),
       xlsx
-        ? row('report-export xlsx rss', mb(xlsx.maxRssKiB), ceilingRss, 'MB', rss, 'peak RSS of the child (maxRSS)')
+        ? row('report-export xlsx rss', mb(xlsx.maxRssKiB), ceilingRss, 'MB', rss, 'peak RSS of the child (VmHWM)')
         : unavailable('report-export xlsx rss', 'value <= 300 MB', 'the export was stopped before it finished'),
     ];
   },
