@@ -3,15 +3,16 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const UW = join(ROOT, 'src-main', 'cli', 'uw.ts');
 
 /**
- * How uw is started: from its sources through tsx, or, when `env` names a build directory in
- * UW_CLI_OUT, the way `npm run uw` starts it (scripts/uw.mjs: that build, made first if needed).
+ * How uw is started: from its sources with tsx's loader, or, when `env` names a build directory
+ * in UW_CLI_OUT, the way `npm run uw` starts it (scripts/uw.mjs: that build, made first if
+ * needed). Either way the child is the uw process itself, not a wrapper: the `tsx` command runs
+ * the program in a grandchild, which a SIGKILL of the wrapper would leave running.
  */
 function uwCommand(args: string[], env: NodeJS.ProcessEnv): [string, string[]] {
-  return env.UW_CLI_OUT ? [process.execPath, [join(ROOT, 'scripts', 'uw.mjs'), ...args]] : [TSX, [UW, ...args]];
+  return [process.execPath, env.UW_CLI_OUT ? [join(ROOT, 'scripts', 'uw.mjs'), ...args] : ['--import', 'tsx', UW, ...args]];
 }
 
 export interface Running {
