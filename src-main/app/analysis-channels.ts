@@ -8,7 +8,7 @@ import {
   type ScenariosView,
   type SizeLoanRequestDto,
 } from '../contract';
-import { listCreditPolicies, previewDealEdit, setDefaultCreditPolicy, stressPortfolio } from '../gateway';
+import { listCreditPolicies, previewDealEdit, setDefaultCreditPolicy, stressPortfolio, type PortfolioStressMemo } from '../gateway';
 import { exportPortfolioStress, StressRequestError } from '../reports';
 import type { ChannelHandlers } from './channels';
 import type { AppEnvironment } from './environment';
@@ -65,6 +65,8 @@ export function createAnalysisChannels({ env, gateway, refuse, work }: AnalysisC
   const ctx = env.gateway;
 
   const profilesView = (): Promise<CreditProfilesView> => listCreditPolicies(ctx);
+  // The last stress run the screen followed: another page of it reads only that page's deals.
+  const stressMemo: PortfolioStressMemo = {};
 
   /** A gateway refusal as the channel table's. */
   const refusal = (error: ErrorDto | null, fallback: string) => {
@@ -95,7 +97,7 @@ export function createAnalysisChannels({ env, gateway, refuse, work }: AnalysisC
       const onProgress = throttled((done, total) => env.emit('analysis.stressProgress', { runId, done, total }));
       try {
         return await work.run(runId, async (signal) => {
-          const response = await stressPortfolio(ctx, request, { signal, onProgress });
+          const response = await stressPortfolio(ctx, request, { signal, onProgress, memo: stressMemo });
           if (!response.success) throw refusal(response.error, 'The stress could not run.');
           return envelopeBody(response);
         });

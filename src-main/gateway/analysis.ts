@@ -11,6 +11,7 @@ import {
   type SizeLoanResponseDto,
   type StressDealResponseDto,
   type StressPortfolioResponseDto,
+  type UnderwritingSettings,
 } from '../contract';
 import {
   addToPortfolio,
@@ -195,6 +196,8 @@ export interface OpenedPortfolioStress {
   profileName: string;
   policy: CreditPolicy;
   scenarios: Scenario[];
+  /** The settings the rows are computed with. */
+  settings: Readonly<UnderwritingSettings>;
   /** Deals matching the filter: the rows the batches will yield (a deal deleted meanwhile is skipped). */
   totalDeals: number;
   /** The per-deal rows in the report's deal order, a batch at a time. */
@@ -276,6 +279,7 @@ export async function openPortfolioStress(
       profileName,
       policy,
       scenarios,
+      settings,
       totalDeals: dealIds.length,
       batches: batches(),
       totals: () => ({
@@ -295,24 +299,68 @@ export interface PortfolioStressRunOptions {
   onProgress?: (done: number, total: number) => void;
   /** Checked between batches: an abort throws the signal's reason (an AbortError); nothing was written. */
   signal?: AbortSignal;
+  /** Kept by the caller between calls, so that another page of the same stress reads only its deals. */
+  memo?: PortfolioStressMemo;
+}
+
+/**
+ * What a finished run over the whole selection leaves for the next page of the same stress: its
+ * totals and the deal ids of its rows, in order (about 80 bytes a deal). It holds while the
+ * request (page aside), the resolved policy, the settings and the change feed's head are the
+ * same: every input of a row (deal, collaterals, components, rent rolls, cash flows) advances the
+ * head when it changes, so a page of a run made at that head reads only its own deals.
+ */
+export interface PortfolioStressMemo {
+  last?: { key: string; rowDealIds: readonly string[]; totals: PortfolioStressTotals; profileName: string; policy: CreditPolicy };
+}
+
+function memoKey(request: StressPortfolioRequestDto, policy: CreditPolicy, settings: Readonly<UnderwritingSettings>, head: { storeId: string; seq: number }): string {
+  const { page: _page, pageSize: _pageSize, ...rest } = request;
+  return JSON.stringify({ rest, policy, settings, head });
+}
+
+/** A page of a stress whose totals and row order a run at the same head left in `memo`; undefined when none did. */
+async function memoizedPage(ctx: GatewayContext, request: StressPortfolioRequestDto, memo: PortfolioStressMemo, from: number, to: number) {
+  const last = memo.last;
+  if (!last) return undefined;
+  const resolved = await requestPolicy(ctx, request.profileName, request.policy);
+  if (!resolved.ok) return undefined;
+  const settings = await underwritingSettings(ctx);
+  return ctx.store.snapshot(async (tx) => {
+    if (memoKey(request, resolved.value.policy, settings, await tx.changeFeedHead()) !== last.key) return undefined;
+    const ids = last.rowDealIds.slice(from, to);
+    const loaded = await loadDealAnalysisInputs(tx, ids, settings);
+    // The head is the run's, so every deal it listed is still there.
+    if (ids.some((id) => !loaded.has(id))) return undefined;
+    return { rows: ids.map((id) => portfolioRow(loaded.get(id)!, request.scenarios, resolved.value.policy)), last };
+  });
 }
 
 export async function stressPortfolio(ctx: GatewayContext, body: unknown, options: PortfolioStressRunOptions = {}): Promise<StressPortfolioResponseDto | Failure> {
   const parsed = parseBody(StressPortfolioRequestDto, body);
   if (!parsed.ok) return parsed.failure;
   const request = parsed.value;
-  const { onProgress, signal } = options;
+  const { onProgress, signal, memo } = options;
   signal?.throwIfAborted();
+  const from = (request.page - 1) * request.pageSize;
+  const to = from + request.pageSize;
+  const remembered = memo && (await memoizedPage(ctx, request, memo, from, to));
+  if (remembered) {
+    const { rows, last } = remembered;
+    onProgress?.(rows.length, rows.length);
+    return ok({ ...last.totals, rows, totalRows: last.rowDealIds.length, page: request.page, pageSize: request.pageSize, profileName: last.profileName, policy: last.policy });
+  }
+  // The head before the first read: a change landing during the run leaves a memo no later call matches.
+  const head = memo && (await ctx.store.changeFeedHead());
   const opened = await openPortfolioStress(ctx, request);
   if (!opened.ok) return opened.failure;
   const run = opened.value;
-  const from = (request.page - 1) * request.pageSize;
-  const to = from + request.pageSize;
   const rows: PortfolioStressRowDto[] = [];
+  const rowDealIds: string[] = [];
   let totalRows = 0;
   let done = 0;
   onProgress?.(0, run.totalDeals);
-  // Only the requested page's rows and the running totals are kept: memory does not grow with the book.
+  // Only the requested page's rows, the rows' deal ids (with a memo) and the running totals are kept.
   for await (const batch of run.batches) {
     signal?.throwIfAborted();
     done += batch.length;
@@ -320,10 +368,15 @@ export async function stressPortfolio(ctx: GatewayContext, body: unknown, option
     for (const row of batch) {
       if (request.breachesOnly && !breaksUnderStress(row)) continue;
       if (totalRows >= from && totalRows < to) rows.push(row);
+      if (memo) rowDealIds.push(row.dealId);
       totalRows += 1;
     }
   }
   const totals = run.totals();
+  if (memo && head) {
+    const key = memoKey(request, run.policy, run.settings, head);
+    memo.last = { key, rowDealIds, totals, profileName: run.profileName, policy: run.policy };
+  }
   return ok({
     base: totals.base,
     scenarios: totals.scenarios,

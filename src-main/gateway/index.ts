@@ -27,7 +27,7 @@ import { getCommercialRentrollInfo, getResidentialRentrollInfo } from './rent-ro
 export type { GatewayContext } from './context';
 export { previewDealEdit, type DealEditPreview } from './preview-edit';
 export { listCreditPolicies, setDefaultCreditPolicy } from './credit-policies';
-export { openPortfolioStress, portfolioRow, stressPortfolio, type OpenedPortfolioStress, type PortfolioStressRequest, type PortfolioStressRunOptions, type PortfolioStressTotals } from './analysis';
+export { openPortfolioStress, portfolioRow, stressPortfolio, type OpenedPortfolioStress, type PortfolioStressMemo, type PortfolioStressRequest, type PortfolioStressRunOptions, type PortfolioStressTotals } from './analysis';
 export { actingAs, actorOf } from './context';
 // A deal's history, notes and undo (docs/history.md); the credit memo reads the first two.
 export { addDealNote, getDealHistory, getDealNotes, undoHistoryEntry, type AddNoteResult, type UndoResult } from './deal-history';

@@ -169,7 +169,8 @@ export function PortfolioStressScreen() {
   const [page, setPage] = useState(1);
   const [exports, setExports] = useState<StressExport[]>([]);
 
-  // Each page runs the stress over the whole selection (its totals need every deal), with progress and Cancel.
+  // The first page runs the stress over the whole selection (its totals need every deal), with progress
+  // and Cancel; another page of the same run, with the book unchanged, stresses only its own deals.
   const { query: result, run: stressRun, cancel: cancelStress } = useStressRun(applied ? { ...applied.request, page, pageSize: PAGE_SIZE } : null, attempt);
 
   const update = (id: string, patch: Partial<StressExport>) => setExports((list) => list.map((e) => (e.id === id ? { ...e, ...patch } : e)));

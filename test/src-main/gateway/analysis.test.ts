@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Scenario, StressDealResponseDto, StressPortfolioResponseDto } from '../../../src-main/contract';
+import type { Scenario, StressDealResponseDto, StressPortfolioResponseDto, UpdateDealsResponseDto } from '../../../src-main/contract';
 import { seedDemoPortfolio } from '../../../src-main/demo/seed';
 import { policyBreaches, stressDeal } from '../../../src-main/domain';
 import { GATEWAY } from '../../../src-main/gateway';
-import { PORTFOLIO_BATCH } from '../../../src-main/gateway/analysis';
+import { PORTFOLIO_BATCH, stressPortfolio, type PortfolioStressMemo } from '../../../src-main/gateway/analysis';
+import { bulkUpdateDeals } from '../../../src-main/gateway/bulk-update';
 import { collateralStressInputs, dealLoanTerms, fillCollateralFigures } from '../../../src-main/figures';
 import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
@@ -86,5 +87,51 @@ describe('stressPortfolio rows', () => {
       expect(row.baseBreaches).toEqual(policyBreaches(row.base, policy));
       row.scenarios.forEach((s, k) => expect(s.stressed).toEqual(stressDeal(input, scenarios[k]).metrics));
     }
+  }, 120_000);
+});
+
+describe('stressPortfolio with a memo', () => {
+  const PAGE = 40;
+  /** One call with a memo: its answer and the progress it reported (done and total of the last event). */
+  async function run(memo: PortfolioStressMemo, body: object) {
+    let progress: [number, number] = [0, 0];
+    const answer = (await stressPortfolio(ctx, { scenarios, pageSize: PAGE, ...body }, { memo, onProgress: (done, total) => (progress = [done, total]) })) as StressPortfolioResponseDto;
+    expect(answer.success, JSON.stringify(answer.error)).toBe(true);
+    return { answer, progress };
+  }
+  const without = async (body: object) => (await stressPortfolio(ctx, { scenarios, pageSize: PAGE, ...body })) as StressPortfolioResponseDto;
+
+  it('stresses only the deals of another page of the same run, and answers what a run over every deal answers', async () => {
+    const memo: PortfolioStressMemo = {};
+    const first = await run(memo, { page: 1 });
+    expect(first.progress).toEqual([DEALS, DEALS]);
+    for (const page of [2, Math.ceil(DEALS / PAGE)]) {
+      const next = await run(memo, { page });
+      expect(next.progress).toEqual([next.answer.rows.length, next.answer.rows.length]);
+      expect(next.answer.rows.length).toBeGreaterThan(0);
+      expect(next.answer).toEqual(await without({ page }));
+    }
+    const breaching = await run(memo, { page: 1, breachesOnly: true });
+    expect(breaching.progress).toEqual([DEALS, DEALS]);
+    const second = await run(memo, { page: 2, breachesOnly: true });
+    expect(second.progress[1]).toBeLessThan(DEALS);
+    expect(second.answer).toEqual(await without({ page: 2, breachesOnly: true }));
+  }, 120_000);
+
+  it('stresses every deal again once a deal changed, or another policy is asked for', async () => {
+    const memo: PortfolioStressMemo = {};
+    await run(memo, { page: 1 });
+    const page2 = (await without({ page: 2 })).rows;
+    const changed = page2[0]!.dealId;
+    const edit = await bulkUpdateDeals(ctx, { itemsToUpdate: [{ id: changed, updates: [{ property: 'RateSpread', value: '6.5' }] }] });
+    expect((edit as UpdateDealsResponseDto).errors).toEqual([]);
+    const after = await run(memo, { page: 2 });
+    expect(after.progress).toEqual([DEALS, DEALS]);
+    expect(after.answer).toEqual(await without({ page: 2 }));
+    expect(after.answer.rows[0]!.base).not.toEqual(page2[0]!.base);
+
+    const stricter = await run(memo, { page: 2, policy: { minDscr: 1.6 } });
+    expect(stricter.progress).toEqual([DEALS, DEALS]);
+    expect(stricter.answer).toEqual(await without({ page: 2, policy: { minDscr: 1.6 } }));
   }, 120_000);
 });
