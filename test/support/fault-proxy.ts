@@ -14,8 +14,10 @@ import type { AddressInfo } from 'node:net';
 // connection before forwarding, drop the answer after forwarding, answer 502, forward and never
 // answer (the client times out), delay, or hold the answer back and release it after a later
 // request's answer (reordering answers). Each request's draw depends only on the seed, the
-// request (method, path with its query, body) and how many times that same request came before,
-// not on the order concurrent requests arrive in: a seed replays the same faults.
+// endpoint (method and path, less the query) and how many requests to it came before since the
+// plan was set, not on the ids or cursors a request carries (they differ from one platform
+// instance to the next): a seed replays the same faults, up to the order in which concurrent
+// requests to one endpoint arrive.
 
 export type Fault =
   | { kind: 'status'; status: number; retryAfterSeconds?: number }
@@ -144,7 +146,7 @@ export async function startFaultProxy(options: { target?: string; random?: () =>
     for (const h of [...held]) if (--h.left <= 0) h.release();
   };
 
-  function take(method: string, path: string, body: Buffer): Fault | undefined {
+  function take(method: string, path: string): Fault | undefined {
     for (const rule of rules) {
       if (!matches(rule, method, path)) continue;
       rule.matched += 1;
@@ -155,10 +157,12 @@ export async function startFaultProxy(options: { target?: string; random?: () =>
       return rule.fault;
     }
     if (!plan || !(plan.path ?? /\/api\//).test(path)) return undefined;
-    const request = `${method} ${path} ${body.toString('utf8')}`;
-    const n = (seen.get(request) ?? 0) + 1;
-    seen.set(request, n);
-    return chaosFault(plan, `${request} #${n}`);
+    // By endpoint and rank, not by the ids and cursors a request carries (they differ from one
+    // platform instance to the next): the same seed replays the same faults.
+    const endpoint = `${method} ${path.replace(/\?.*$/, '')}`;
+    const n = (seen.get(endpoint) ?? 0) + 1;
+    seen.set(endpoint, n);
+    return chaosFault(plan, `${endpoint} #${n}`);
   }
 
   const proxy: FaultProxy = {
@@ -205,7 +209,7 @@ export async function startFaultProxy(options: { target?: string; random?: () =>
     const wrapped = token ? /^px\d+~(.+)$/.exec(token) : null;
     if (wrapped) headers.authorization = `Bearer ${wrapped[1]}`;
 
-    const fault = take(method, path, body);
+    const fault = take(method, path);
     const record = (outcome: string) => log.push({ method, path, outcome });
     if (fault?.kind === 'expire-tokens') for (const t of seenTokens) expiredTokens.add(t);
     if (token && expiredTokens.has(token)) {

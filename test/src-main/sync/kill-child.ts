@@ -70,7 +70,7 @@ try {
   const summary = await runSync({
     db: workstationDb(store),
     remote: { baseUrl: process.env.UW_REMOTE!, clientId: process.env.UW_CLIENT_ID!, clientSecret: process.env.UW_CLIENT_SECRET! },
-    feedPaging: { changes: Number(process.env.UW_FEED_CHANGES ?? '8'), graphs: Number(process.env.UW_FEED_GRAPHS ?? '3') },
+    feedPaging: { changes: Number(process.env.UW_FEED_CHANGES ?? '4'), graphs: Number(process.env.UW_FEED_GRAPHS ?? '2') },
     retry: { limit: 6, baseDelayMs: 20, maxDelayMs: 200, maxRetryAfterMs: 2_000 },
     timeoutMs: 10_000,
   });
