@@ -60,8 +60,7 @@ let pair: Pair;
 let ids: string[];
 
 beforeAll(async () => {
-  // The full walk, whose single reads these faults target; model-feed.test.ts runs the change feed.
-  pair = await startPair({ demoDeals: DEALS, proxy: true, useExtensions: false });
+  pair = await startPair({ demoDeals: DEALS, proxy: true });
   await pair.sync();
   ids = (await dealIds(pair.remote)).slice(0, DEALS);
 }, 60_000);
