@@ -4,7 +4,7 @@ import { outboxEntries } from '../../../src-main/store/sync-outbox';
 import { FEED_CURSOR_KEY, getSyncState } from '../../../src-main/store/sync-state';
 import { SyncError, type SyncSummary } from '../../../src-main/sync';
 import type { ChaosPlan } from '../../support/fault-proxy';
-import { bulkUpdate, CREATE_BODY, dealIds, differingReads, readEverything, startPair, type Pair } from './helpers';
+import { bulkUpdate, CREATE_BODY, dealIds, differingReads, FAST_RETRY, readEverything, startPair, type Pair } from './helpers';
 
 // Model-based test of a pull through the change feed (docs/sync.md, "What a sync costs"): random
 // platform edits, deletes and creates, local edits, and syncs through a seeded fault proxy that
@@ -26,12 +26,16 @@ const RUNS = Number(process.env.UW_SYNC_MODEL_RUNS ?? '4');
 /** Small pages: a few deals span several feed pages and getDealGraphs calls, which then interleave. */
 const PAGING = { changes: 2, graphs: 2 };
 const CHAOS_RATES: ChaosPlan['rates'] = { 'drop-request': 0.06, 'drop-response': 0.06, 'status-502': 0.06, timeout: 0.02, delay: 0.1, hold: 0.2 };
+/** A storm on the two extensions alone, with one retry: pulls stop midway, and the next resumes. */
+const STORM: Omit<ChaosPlan, 'seed'> = { rates: { 'drop-request': 0.1, 'drop-response': 0.25, 'status-502': 0.25, hold: 0.2 }, path: /\/getDeal(Changes|Graphs)\b/ };
+
+type Faults = 'none' | 'chaos' | 'storm';
 
 type Mutation = { kind: 'edit'; deal: number; property: 'Note' | 'GrossLoan' } | { kind: 'delete'; deal: number } | { kind: 'create' };
 type Command =
   | { kind: 'platform'; change: Mutation }
   | { kind: 'local'; deal: number; property: 'Priority' | 'RiskRating'; value: number }
-  | { kind: 'sync'; seed: number; faults: boolean; during: { at: 'getDealChanges' | 'getDealGraphs'; nth: number; change: Mutation } | null };
+  | { kind: 'sync'; seed: number; faults: Faults; during: { at: 'getDealChanges' | 'getDealGraphs'; nth: number; change: Mutation } | null };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('edit' as const), deal: fc.nat(7), property: fc.constantFrom('Note' as const, 'GrossLoan' as const) }), weight: 4 },
@@ -45,7 +49,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('sync' as const),
       seed: fc.nat(),
-      faults: fc.constantFrom(true, true, true, false),
+      faults: fc.constantFrom<Faults>('chaos', 'chaos', 'storm', 'none'),
       during: fc.option(fc.record({ at: fc.constantFrom('getDealChanges' as const, 'getDealGraphs' as const), nth: fc.integer({ min: 1, max: 3 }), change: mutation }), { freq: 2 }),
     }),
     weight: 4,
@@ -58,7 +62,7 @@ let pair: Pair;
 let edits = 0;
 let lastCursor: string | undefined;
 /** What the runs went through, checked at the end: a run of this test that met no fault proves little. */
-const met = { syncs: 0, completed: 0, changesDuringPull: 0 };
+const met = { syncs: 0, completed: 0, stormStopped: 0, changesDuringPull: 0 };
 
 beforeAll(async () => {
   pair = await startPair({ demoDeals: DEALS, proxy: true });
@@ -71,7 +75,8 @@ afterAll(async () => {
   await pair?.stop();
 });
 
-const sync = (): Promise<SyncSummary> => pair.sync({ feedPaging: PAGING, timeoutMs: 1_500 });
+const sync = (retryLimit?: number): Promise<SyncSummary> =>
+  pair.sync({ feedPaging: PAGING, timeoutMs: 1_500, ...(retryLimit === undefined ? {} : { retry: { ...FAST_RETRY, limit: retryLimit } }) });
 
 /** The cursor's store and change number (cursors are base64url of [store, number, deal]). */
 const position = (cursor: string) => JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, number, string];
@@ -134,7 +139,8 @@ async function runCommand(c: Command): Promise<void> {
   const touched = new Set<string>();
   let seen = 0;
   let done = false;
-  if (c.faults) pair.proxy!.chaos({ seed: c.seed, rates: CHAOS_RATES });
+  if (c.faults === 'chaos') pair.proxy!.chaos({ seed: c.seed, rates: CHAOS_RATES });
+  if (c.faults === 'storm') pair.proxy!.chaos({ seed: c.seed, ...STORM });
   if (c.during) {
     const during = c.during;
     pair.proxy!.beforeForward = async (request) => {
@@ -148,7 +154,7 @@ async function runCommand(c: Command): Promise<void> {
   }
   let completed = true;
   try {
-    await sync();
+    await sync(c.faults === 'storm' ? 1 : undefined);
   } catch (error) {
     if (!(error instanceof SyncError)) throw error;
     expect(error.message).not.toMatch(/test-secret/);
@@ -159,7 +165,8 @@ async function runCommand(c: Command): Promise<void> {
   }
   met.syncs += 1;
   if (completed) met.completed += 1;
-  const step = `sync (seed ${c.seed}, ${c.faults ? 'faults' : 'no faults'}${c.during ? `, a platform change at ${c.during.at} #${c.during.nth}` : ''}, ${completed ? 'completed' : 'stopped'})`;
+  else if (c.faults === 'storm') met.stormStopped += 1;
+  const step = `sync (seed ${c.seed}, ${c.faults}${c.during ? `, a platform change at ${c.during.at} #${c.during.nth}` : ''}, ${completed ? 'completed' : 'stopped'})`;
   expectCursorForward(step);
   if (!completed) return;
 
@@ -201,7 +208,7 @@ test('random platform edits, deletes and creates, local edits and feed pulls thr
   const outcomes = (endpoint: string) => new Set(pair.proxy!.log.filter((e) => e.path.includes(endpoint)).map((e) => e.outcome));
   const feed = outcomes('/getDealChanges');
   const graphs = outcomes('/getDealGraphs');
-  console.info(`model-feed: seed ${SEED}, ${RUNS} runs, ${met.syncs} syncs (${met.completed} completed), ${met.changesDuringPull} platform changes during a pull; faults on getDealChanges: ${[...feed].join(', ')}; on getDealGraphs: ${[...graphs].join(', ')}`);
+  console.info(`model-feed: seed ${SEED}, ${RUNS} runs, ${met.syncs} syncs (${met.completed} completed, ${met.stormStopped} stopped by a storm), ${met.changesDuringPull} platform changes during a pull; faults on getDealChanges: ${[...feed].join(', ')}; on getDealGraphs: ${[...graphs].join(', ')}`);
   expect(met.changesDuringPull).toBeGreaterThan(0);
   for (const seen of [feed, graphs]) expect([...seen].filter((o) => o !== 'forwarded').length, 'faults on each extension').toBeGreaterThan(0);
   const both = [...feed, ...graphs];
