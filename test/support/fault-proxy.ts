@@ -9,13 +9,38 @@ import type { AddressInfo } from 'node:net';
 // (answering 401 as the platform does for an expired token). Tokens the platform issues through
 // the proxy are handed out with a unique prefix (and forwarded without it), so that a token
 // fetched again within the same second (a JWT then has the same bytes) is still a new token.
+//
+// Besides the rules, a seeded *chaos* plan draws a fault for every request it covers: drop the
+// connection before forwarding, drop the answer after forwarding, answer 502, forward and never
+// answer (the client times out), delay, or hold the answer back and release it after a later
+// request's answer (reordering answers). Each request's draw depends only on the seed, the
+// endpoint (method and path, less the query) and how many requests to it came before since the
+// plan was set, not on the ids or cursors a request carries (they differ from one platform
+// instance to the next): a seed replays the same faults, up to the order in which concurrent
+// requests to one endpoint arrive.
 
 export type Fault =
   | { kind: 'status'; status: number; retryAfterSeconds?: number }
   | { kind: 'drop-request' }
   | { kind: 'drop-response' }
   | { kind: 'delay'; ms: number }
-  | { kind: 'expire-tokens' };
+  | { kind: 'expire-tokens' }
+  /** Forwarded (the platform processes it), and the answer never comes: the client's timeout fires. */
+  | { kind: 'timeout' }
+  /** Forwarded; its answer is held until `after` (default 1) later answers went out, or `maxMs` (default 300) passed. */
+  | { kind: 'hold'; after?: number; maxMs?: number };
+
+export type ChaosKind = 'drop-request' | 'drop-response' | 'status-502' | 'timeout' | 'delay' | 'hold';
+
+export interface ChaosPlan {
+  seed: number;
+  /** Chance per covered request of each fault (their sum at most 1). */
+  rates: Partial<Record<ChaosKind, number>>;
+  /** Requests covered (default: every API call, not the token endpoint). */
+  path?: RegExp;
+  /** Extra latency of a 'delay' (default 20 to 200 ms, drawn). */
+  delayMs?: [number, number];
+}
 
 export interface FaultRule {
   method?: string;
@@ -51,6 +76,8 @@ export interface FaultProxy {
   /** Runs before a request is forwarded (e.g. a concurrent edit on the platform). */
   beforeForward: ((request: ForwardedRequest) => Promise<void> | void) | null;
   inject(rule: FaultRule): void;
+  /** Seeded random faults on every covered request (after the rules; null: none). */
+  chaos(plan: ChaosPlan | null): void;
   clear(): void;
   readonly log: ProxyLogEntry[];
   /** Requests that got a fault, by kind. */
@@ -65,6 +92,39 @@ interface LiveRule extends FaultRule {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A number in [0, 1) from a seed and a string: FNV-1a of both, then one round of mulberry32. */
+export function seededDraw(seed: number, what: string): number {
+  let h = (2166136261 ^ seed) >>> 0;
+  for (let i = 0; i < what.length; i++) h = Math.imul(h ^ what.charCodeAt(i), 16777619) >>> 0;
+  let t = (h + 0x6d2b79f5) >>> 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+const CHAOS_KINDS: ChaosKind[] = ['drop-request', 'drop-response', 'status-502', 'timeout', 'delay', 'hold'];
+
+function chaosFault(plan: ChaosPlan, request: string): Fault | undefined {
+  let x = seededDraw(plan.seed, request);
+  for (const kind of CHAOS_KINDS) {
+    const rate = plan.rates[kind] ?? 0;
+    if (x >= rate) {
+      x -= rate;
+      continue;
+    }
+    const [lo, hi] = plan.delayMs ?? [20, 200];
+    switch (kind) {
+      case 'status-502':
+        return { kind: 'status', status: 502 };
+      case 'delay':
+        return { kind: 'delay', ms: lo + Math.floor(seededDraw(plan.seed + 1, request) * (hi - lo + 1)) };
+      default:
+        return { kind };
+    }
+  }
+  return undefined;
+}
+
 function matches(rule: FaultRule, method: string, path: string): boolean {
   if (rule.method && rule.method.toUpperCase() !== method) return false;
   if (rule.path === undefined) return true;
@@ -78,6 +138,13 @@ export async function startFaultProxy(options: { target?: string; random?: () =>
   let issued = 0;
   const expiredTokens = new Set<string>();
   const random = options.random ?? Math.random;
+  let plan: ChaosPlan | null = null;
+  const seen = new Map<string, number>();
+  // Answers held back (reordering): each is released once `after` later answers went out.
+  const held: { left: number; release: () => void }[] = [];
+  const answered = () => {
+    for (const h of [...held]) if (--h.left <= 0) h.release();
+  };
 
   function take(method: string, path: string): Fault | undefined {
     for (const rule of rules) {
@@ -89,7 +156,13 @@ export async function startFaultProxy(options: { target?: string; random?: () =>
       rule.fired += 1;
       return rule.fault;
     }
-    return undefined;
+    if (!plan || !(plan.path ?? /\/api\//).test(path)) return undefined;
+    // By endpoint and rank, not by the ids and cursors a request carries (they differ from one
+    // platform instance to the next): the same seed replays the same faults.
+    const endpoint = `${method} ${path.replace(/\?.*$/, '')}`;
+    const n = (seen.get(endpoint) ?? 0) + 1;
+    seen.set(endpoint, n);
+    return chaosFault(plan, `${endpoint} #${n}`);
   }
 
   const proxy: FaultProxy = {
@@ -100,8 +173,14 @@ export async function startFaultProxy(options: { target?: string; random?: () =>
     inject(rule) {
       rules.push({ ...rule, matched: 0, fired: 0 });
     },
+    chaos(next) {
+      plan = next;
+      seen.clear();
+    },
     clear() {
       rules.length = 0;
+      plan = null;
+      seen.clear();
       proxy.latencyMs = 0;
       proxy.beforeForward = null;
     },
@@ -112,6 +191,7 @@ export async function startFaultProxy(options: { target?: string; random?: () =>
       return counts;
     },
     async close() {
+      for (const h of [...held]) h.release();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -168,7 +248,11 @@ export async function startFaultProxy(options: { target?: string; random?: () =>
             res.socket?.destroy();
             return;
           }
-          record(fault?.kind === 'delay' ? 'delay' : 'forwarded');
+          if (fault?.kind === 'timeout') {
+            // Processed; the answer never comes. The client gives up and closes the connection.
+            record('timeout');
+            return;
+          }
           let payload = Buffer.concat(parts);
           const answerHeaders = { ...answer.headers };
           if (path.startsWith('/oauth/token') && answer.statusCode === 200) {
@@ -177,8 +261,28 @@ export async function startFaultProxy(options: { target?: string; random?: () =>
             payload = Buffer.from(JSON.stringify(json));
             answerHeaders['content-length'] = String(payload.length);
           }
-          res.writeHead(answer.statusCode ?? 502, answerHeaders);
-          res.end(payload);
+          const send = () => {
+            record(fault?.kind === 'delay' || fault?.kind === 'hold' ? fault.kind : 'forwarded');
+            if (res.destroyed) return;
+            res.writeHead(answer.statusCode ?? 502, answerHeaders);
+            res.end(payload);
+            answered();
+          };
+          if (fault?.kind !== 'hold') return send();
+          // Reordered: released after a later answer (or when nothing else comes, after maxMs).
+          let released = false;
+          const entry = {
+            left: fault.after ?? 1,
+            release: () => {
+              if (released) return;
+              released = true;
+              clearTimeout(timer);
+              held.splice(held.indexOf(entry), 1);
+              send();
+            },
+          };
+          const timer = setTimeout(entry.release, fault.maxMs ?? 300);
+          held.push(entry);
         });
       },
     );
