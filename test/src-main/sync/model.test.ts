@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readDealProperty, type BulkUpdateProperty } from '../../../src-main/contract';
 import { outboxEntries } from '../../../src-main/store/sync-outbox';
 import { keepMine, SyncError, takeTheirs } from '../../../src-main/sync';
@@ -59,16 +59,6 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 let pair: Pair;
 let ids: string[];
 
-beforeAll(async () => {
-  pair = await startPair({ demoDeals: DEALS, proxy: true });
-  await pair.sync();
-  ids = (await dealIds(pair.remote)).slice(0, DEALS);
-}, 60_000);
-
-afterAll(async () => {
-  await pair?.stop();
-});
-
 const fieldKey = (deal: number, property: string) => `${deal}:${property}`;
 
 /** The state of every field as the two instances and the outbox show it. */
@@ -123,60 +113,77 @@ async function syncWith(fault: string): Promise<boolean> {
   }
 }
 
-test('random local edits, platform edits, syncs and faults: the outbox drains, both sides converge except for conflicts, no edit is lost', async () => {
-  await fc.assert(
-    fc.asyncProperty(fc.array(command, { minLength: 4, maxLength: 12, size: 'max' }), fc.array(fc.boolean(), { minLength: DEALS * PROPERTY_NAMES.length, maxLength: DEALS * PROPERTY_NAMES.length }), async (commands, keepMineChoices) => {
-      let state = await observe();
-      for (const s of state.values()) expect(s.status === 'clean' && model.key(s) === model.key({ ...s, local: s.remote, base: s.remote })).toBe(true);
+// Pulls through the change feed and bulk reads (our platform), and by the full walk (a platform
+// without them): the per-field merge, conflicts and the outbox must behave the same on both paths.
+describe.each([
+  { name: 'through the change feed', useExtensions: true, runs: 12 },
+  { name: 'by the full walk', useExtensions: false, runs: 8 },
+])('sync model, pulls $name', (walk) => {
+  beforeAll(async () => {
+    pair = await startPair({ demoDeals: DEALS, proxy: true, useExtensions: walk.useExtensions });
+    await pair.sync();
+    ids = (await dealIds(pair.remote)).slice(0, DEALS);
+  }, 60_000);
 
-      for (const c of commands) {
-        let after: Map<string, model.FieldState>;
-        if (c.kind === 'sync') {
-          const completed = await syncWith(c.fault);
-          after = await observe();
-          expectAllowed(`sync (${c.fault}, ${completed ? 'completed' : 'stopped'})`, state, after, (s) =>
-            completed ? [model.syncSucceeded(s)] : [...model.syncFailed(s).values()],
-          );
-        } else {
-          const wire = PROPERTIES[c.property]![c.value]!;
-          const body = await bulkUpdate(c.kind === 'local' ? pair.local : pair.remote, [{ id: ids[c.deal]!, updates: { [c.property]: wire } }]);
-          expect(body.errors).toEqual([]);
-          after = await observe();
-          const target = fieldKey(c.deal, c.property);
-          const v = readValue(c.property, wire);
-          for (const [k, prev] of state) {
-            const expected = k !== target ? prev : c.kind === 'local' ? model.localEdit(prev, v) : model.remoteEdit(prev, v);
-            if (model.key(expected) !== model.key(after.get(k)!)) throw new Error(`${c.kind} edit of ${target}: field ${k} is ${model.key(after.get(k)!)}, expected ${model.key(expected)}`);
+  afterAll(async () => {
+    await pair?.stop();
+  });
+
+  test('random local edits, platform edits, syncs and faults: the outbox drains, both sides converge except for conflicts, no edit is lost', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 4, maxLength: 12, size: 'max' }), fc.array(fc.boolean(), { minLength: DEALS * PROPERTY_NAMES.length, maxLength: DEALS * PROPERTY_NAMES.length }), async (commands, keepMineChoices) => {
+        let state = await observe();
+        for (const s of state.values()) expect(s.status === 'clean' && model.key(s) === model.key({ ...s, local: s.remote, base: s.remote })).toBe(true);
+
+        for (const c of commands) {
+          let after: Map<string, model.FieldState>;
+          if (c.kind === 'sync') {
+            const completed = await syncWith(c.fault);
+            after = await observe();
+            expectAllowed(`sync (${c.fault}, ${completed ? 'completed' : 'stopped'})`, state, after, (s) =>
+              completed ? [model.syncSucceeded(s)] : [...model.syncFailed(s).values()],
+            );
+          } else {
+            const wire = PROPERTIES[c.property]![c.value]!;
+            const body = await bulkUpdate(c.kind === 'local' ? pair.local : pair.remote, [{ id: ids[c.deal]!, updates: { [c.property]: wire } }]);
+            expect(body.errors).toEqual([]);
+            after = await observe();
+            const target = fieldKey(c.deal, c.property);
+            const v = readValue(c.property, wire);
+            for (const [k, prev] of state) {
+              const expected = k !== target ? prev : c.kind === 'local' ? model.localEdit(prev, v) : model.remoteEdit(prev, v);
+              if (model.key(expected) !== model.key(after.get(k)!)) throw new Error(`${c.kind} edit of ${target}: field ${k} is ${model.key(after.get(k)!)}, expected ${model.key(expected)}`);
+            }
           }
+          state = after;
         }
+
+        // The network heals: a clean sync completes.
+        expect(await syncWith('none')).toBe(true);
+        let after = await observe();
+        expectAllowed('final sync', state, after, (s) => [model.syncSucceeded(s)]);
         state = after;
-      }
 
-      // The network heals: a clean sync completes.
-      expect(await syncWith('none')).toBe(true);
-      let after = await observe();
-      expectAllowed('final sync', state, after, (s) => [model.syncSucceeded(s)]);
-      state = after;
+        // The user settles every conflict (keep mine or take theirs), and one more sync.
+        const conflicts = outboxEntries(pair.local.db, { statuses: ['conflict'] });
+        let i = 0;
+        for (const row of conflicts) {
+          const d = ids.indexOf(row.entityId);
+          const k = fieldKey(d, row.field);
+          const mine = keepMineChoices[i++ % keepMineChoices.length];
+          (mine ? keepMine : takeTheirs)(pair.local.db, row.id);
+          state.set(k, (mine ? model.keepMine : model.takeTheirs)(state.get(k)!));
+        }
+        expect(await syncWith('none')).toBe(true);
+        after = await observe();
+        expectAllowed('sync after the decisions', state, after, (s) => [model.syncSucceeded(s)]);
 
-      // The user settles every conflict (keep mine or take theirs), and one more sync.
-      const conflicts = outboxEntries(pair.local.db, { statuses: ['conflict'] });
-      let i = 0;
-      for (const row of conflicts) {
-        const d = ids.indexOf(row.entityId);
-        const k = fieldKey(d, row.field);
-        const mine = keepMineChoices[i++ % keepMineChoices.length];
-        (mine ? keepMine : takeTheirs)(pair.local.db, row.id);
-        state.set(k, (mine ? model.keepMine : model.takeTheirs)(state.get(k)!));
-      }
-      expect(await syncWith('none')).toBe(true);
-      after = await observe();
-      expectAllowed('sync after the decisions', state, after, (s) => [model.syncSucceeded(s)]);
-
-      // The outbox drained; both sides read the same, field by field and deal by deal.
-      expect(outboxEntries(pair.local.db)).toEqual([]);
-      for (const s of after.values()) expect(s.local).toEqual(s.remote);
-      for (const id of ids) expect(await dealInfo(pair.local, id)).toEqual(await dealInfo(pair.remote, id));
-    }),
-    { numRuns: 20, endOnFailure: true },
-  );
-}, 240_000);
+        // The outbox drained; both sides read the same, field by field and deal by deal.
+        expect(outboxEntries(pair.local.db)).toEqual([]);
+        for (const s of after.values()) expect(s.local).toEqual(s.remote);
+        for (const id of ids) expect(await dealInfo(pair.local, id)).toEqual(await dealInfo(pair.remote, id));
+      }),
+      { numRuns: walk.runs, endOnFailure: true },
+    );
+  }, 240_000);
+});
