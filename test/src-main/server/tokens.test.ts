@@ -9,12 +9,12 @@ beforeAll(async () => {
 afterAll(async () => s?.stop());
 
 /** A token signed with the server's own key, with the claims given. */
-async function signed(claims: { sub?: string; exp?: boolean; iat?: boolean }): Promise<string> {
+async function signed(claims: { sub?: string; exp?: boolean | number; iat?: boolean }): Promise<string> {
   const key = Buffer.from((await s.store.getSetting<string>('oauth.signingKey'))!, 'base64url');
   let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer(s.baseUrl).setAudience(`${s.baseUrl}/api/`);
   if (claims.sub) jwt = jwt.setSubject(claims.sub);
   if (claims.iat !== false) jwt = jwt.setIssuedAt();
-  if (claims.exp !== false) jwt = jwt.setExpirationTime('1h');
+  if (claims.exp !== false) jwt = jwt.setExpirationTime(typeof claims.exp === 'number' ? claims.exp : '1h');
   return jwt.sign(key);
 }
 
@@ -29,6 +29,14 @@ describe('access tokens', () => {
 
   it('are refused without an expiry (exp), even when signed by the server', async () => {
     expect(await status(await signed({ sub: CLIENT.clientId, exp: false }))).toBe(401);
+  });
+
+  it('are refused once they expire, also when they were accepted before', async () => {
+    const token = await signed({ sub: CLIENT.clientId, exp: Math.floor(Date.now() / 1000) + 2 });
+    expect(await status(token)).toBe(200);
+    expect(await status(token)).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    expect(await status(token)).toBe(401);
   });
 
   it('are refused when they name a client that does not exist', async () => {
