@@ -15,7 +15,29 @@ export interface TokenService {
    * for another audience, or names a client that no longer exists.
    */
   verify(token: string): Promise<string | null>;
+  /**
+   * The token's signature and claims only (forged, expired, without an expiry or for another
+   * audience: null), without the client check: the caller must then make it, with
+   * `clientAccepts`, before answering anything (server/app.ts, where getDealInfo on PostgreSQL
+   * reads the client in the deal's own statement).
+   */
+  verifyClaims(token: string): Promise<TokenClaims | null>;
   readonly audience: string;
+}
+
+export interface TokenClaims {
+  clientId: string;
+  /** The token's iat, seconds. */
+  issuedAt: number;
+}
+
+/**
+ * Whether a token of `claims` is good for a client created at `createdAt` (ISO 8601; null or
+ * undefined: no such client). Removing a client revokes its tokens; so does removing it and
+ * provisioning it again (its tokens were issued before it was created anew).
+ */
+export function clientAccepts(claims: TokenClaims, createdAt: string | null | undefined): boolean {
+  return createdAt !== undefined && createdAt !== null && claims.issuedAt >= Math.floor(Date.parse(createdAt) / 1000);
 }
 
 /** HS256 tokens whose key lives in the data directory, so tokens survive a restart. */
@@ -27,6 +49,20 @@ export async function createTokenService(store: StorePort, baseUrl: () => string
   // Imported once: given raw bytes, jose imports the key again on every sign and verify.
   const key = crypto.subtle.importKey('raw', Buffer.from(encoded, 'base64url'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const audience = () => `${baseUrl()}/api/`;
+  const verifyClaims = async (token: string): Promise<TokenClaims | null> => {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, await key, {
+        issuer: baseUrl(),
+        audience: audience(),
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'iat', 'sub'],
+      }));
+    } catch {
+      return null;
+    }
+    return { clientId: payload.sub!, issuedAt: payload.iat! };
+  };
   return {
     get audience() {
       return audience();
@@ -42,23 +78,11 @@ export async function createTokenService(store: StorePort, baseUrl: () => string
         .sign(await key);
       return { accessToken, expiresIn: lifetimeSeconds };
     },
+    verifyClaims,
     async verify(token) {
-      let payload: JWTPayload;
-      try {
-        ({ payload } = await jwtVerify(token, await key, {
-          issuer: baseUrl(),
-          audience: audience(),
-          algorithms: ['HS256'],
-          requiredClaims: ['exp', 'iat', 'sub'],
-        }));
-      } catch {
-        return null;
-      }
-      // Removing a client revokes its tokens; so does removing it and provisioning it again
-      // (its tokens were issued before it was created anew).
-      const createdAt = await store.apiClientCreatedAt(payload.sub!);
-      if (createdAt === undefined || payload.iat! < Math.floor(Date.parse(createdAt) / 1000)) return null;
-      return payload.sub!;
+      const claims = await verifyClaims(token);
+      if (!claims) return null;
+      return clientAccepts(claims, await store.apiClientCreatedAt(claims.clientId)) ? claims.clientId : null;
     },
   };
 }
