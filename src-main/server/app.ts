@@ -25,9 +25,9 @@ import {
 import { actingAs, GATEWAY, type GatewayContext } from '../gateway';
 import { documentedAnswer, lazyReference, OPENAPI_PATH, type DocumentedRoute } from './reference';
 import { registerTokenEndpoint, TOKEN_ROUTE_SCHEMA, unreadableTokenRequest, type TokenRateLimit } from './token-endpoint';
-import type { TokenService } from './tokens';
+import { clientAccepts, type TokenClaims, type TokenService } from './tokens';
 import type { WebModeOptions } from './web-mode';
-import { storeUnavailableMessage } from '../store/postgres';
+import { isPostgresStore, storeUnavailableMessage, type PostgresStore } from '../store/postgres';
 import { firstLine } from './log-safe';
 
 export interface ServerOptions {
@@ -200,6 +200,54 @@ function apiRoutes(): ApiRoute[] {
   return routes;
 }
 
+/** A route's own settings (Fastify's route config). */
+interface RouteConfig {
+  /** The token's client is checked in the read's statement (PostgreSQL), not by the auth hook. */
+  clientCheckInRead?: boolean;
+}
+
+/**
+ * The reads whose client check joins the read's statement on PostgreSQL: getDealInfo, the API's
+ * hottest read, whose only first store call is dealRead (a read: running it before the check
+ * changes nothing, and nothing is answered before the check).
+ */
+const CLIENT_CHECK_IN_READ = new Set<EndpointName>(['getDealInfo']);
+
+const REFUSED = Symbol('the token\'s client is gone');
+
+/** Thrown by the checked dealRead when the client is refused: the handler stops there. */
+class ClientRefused extends Error {}
+
+/**
+ * Runs `work` (a read handler) on a store whose dealRead also makes the token's client check
+ * (PostgresStore.dealReadCheckingClient). If the read found no deal, or never called dealRead,
+ * the check is made on its own afterwards, as the auth hook makes it; an error in the handler is
+ * answered only once the client is known to be good. REFUSED: the client is gone (answer 401).
+ */
+async function checkedRead(store: PostgresStore, claims: TokenClaims, work: (store: PostgresStore) => Promise<unknown>): Promise<unknown> {
+  let accepted: boolean | undefined;
+  const readStore: PostgresStore = Object.create(store, {
+    dealRead: {
+      value: async (id: string, version: number) => {
+        const { read, client } = await store.dealReadCheckingClient(id, version, claims.clientId);
+        if (client !== undefined) accepted = clientAccepts(claims, client);
+        if (accepted === false) throw new ClientRefused();
+        return read;
+      },
+    },
+  });
+  const settle = async () => (accepted ??= clientAccepts(claims, await store.apiClientCreatedAt(claims.clientId)));
+  let answer: unknown;
+  try {
+    answer = await work(readStore);
+  } catch (error) {
+    if (error instanceof ClientRefused) return REFUSED;
+    if (!(await settle().catch(() => true))) return REFUSED;
+    throw error;
+  }
+  return (await settle()) ? answer : REFUSED;
+}
+
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const app = createFastify(options.logger).withTypeProvider<ZodTypeProvider>();
   let closing = false;
@@ -228,18 +276,33 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   // The API client of each authorised request: the deal history records its changes under it.
   const clientOf = new WeakMap<object, string>();
+  // getDealInfo on PostgreSQL: the hook checks the token's signature and claims only, and the
+  // client check (is the client the token names still there, and older than the token?) is made
+  // in the deal read's own statement (PostgresStore.dealReadCheckingClient): one round trip per
+  // read instead of two, and nothing is answered before the check (checkedRead below).
+  const store = options.gateway.store;
+  const pgStore = isPostgresStore(store) ? store : undefined;
+  const deferredCheck = new WeakMap<object, TokenClaims>();
+  const clientStillAccepts = async (claims: TokenClaims) => clientAccepts(claims, await store.apiClientCreatedAt(claims.clientId));
+  const unauthorized = (reply: FastifyReply, hadToken: boolean) =>
+    reply
+      .code(401)
+      .header('www-authenticate', 'Bearer error="invalid_token"')
+      .send(envelopeError('Authorization', 'ValidationError', hadToken ? 'The access token is invalid or expired.' : 'An access token is required: Authorization: Bearer <token>.'));
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(`${API_PREFIX}/`)) return;
     if (PUBLIC_API_PATHS.some((p) => request.url.startsWith(p))) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const clientId = match ? await options.tokens.verify(match[1]!) : null;
-    if (!clientId) {
-      return reply
-        .code(401)
-        .header('www-authenticate', 'Bearer error="invalid_token"')
-        .send(envelopeError('Authorization', 'ValidationError', match ? 'The access token is invalid or expired.' : 'An access token is required: Authorization: Bearer <token>.'));
+    if (match && pgStore && (request.routeOptions.config as RouteConfig | undefined)?.clientCheckInRead) {
+      const claims = await options.tokens.verifyClaims(match[1]!);
+      if (!claims) return unauthorized(reply, true);
+      deferredCheck.set(request, claims);
+      clientOf.set(request, claims.clientId);
+      return;
     }
+    const clientId = match ? await options.tokens.verify(match[1]!) : null;
+    if (!clientId) return unauthorized(reply, match !== null);
     clientOf.set(request, clientId);
   });
 
@@ -248,15 +311,24 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const def: EndpointDef = ENDPOINTS[route.name];
     app.route({
       ...route,
-      handler: async (request) => {
+      config: { clientCheckInRead: CLIENT_CHECK_IN_READ.has(route.name) } satisfies RouteConfig,
+      handler: async (request, reply) => {
+        const claims = deferredCheck.get(request);
         // Path parameters are checked here (their length above all), the body by the gateway.
         const params = def.params?.safeParse(request.params);
-        if (params && !params.success) return { success: false, error: issuesToErrorDto(params.error, request.params) } as never;
+        if (params && !params.success) {
+          if (claims && !(await clientStillAccepts(claims))) return unauthorized(reply, true);
+          return { success: false, error: issuesToErrorDto(params.error, request.params) } as never;
+        }
         const clientId = clientOf.get(request);
         const ctx = clientId === undefined ? options.gateway : actingAs(options.gateway, { who: clientId, source: 'api' });
         // Query parameters (only the extensions have any) reach the gateway with the path's, which win.
         const query = def.query ? ((request.query ?? {}) as Record<string, string>) : {};
         const all = { ...query, ...((request.params ?? {}) as Record<string, string>) };
+        if (claims && pgStore) {
+          const answer = await checkedRead(pgStore, claims, (readStore) => handler({ ...ctx, store: readStore }, { params: all, body: request.body }));
+          return answer === REFUSED ? unauthorized(reply, true) : (answer as never);
+        }
         return (await handler(ctx, { params: all, body: request.body })) as never;
       },
     });

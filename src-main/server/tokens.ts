@@ -15,14 +15,34 @@ export interface TokenService {
    * for another audience, or names a client that no longer exists.
    */
   verify(token: string): Promise<string | null>;
+  /**
+   * The token's signature and claims only (forged, expired, without an expiry or for another
+   * audience: null), without the client check: the caller must then make it, with
+   * `clientAccepts`, before answering anything (server/app.ts, where getDealInfo on PostgreSQL
+   * reads the client in the deal's own statement).
+   */
+  verifyClaims(token: string): Promise<TokenClaims | null>;
   readonly audience: string;
 }
 
+export interface TokenClaims {
+  clientId: string;
+  /** The token's iat, seconds. */
+  issuedAt: number;
+}
+
+/**
+ * Whether a token of `claims` is good for a client created at `createdAt` (ISO 8601; null or
+ * undefined: no such client). Removing a client revokes its tokens; so does removing it and
+ * provisioning it again (its tokens were issued before it was created anew).
+ */
+export function clientAccepts(claims: TokenClaims, createdAt: string | null | undefined): boolean {
+  return createdAt !== undefined && createdAt !== null && claims.issuedAt >= Math.floor(Date.parse(createdAt) / 1000);
+}
+
 /** The claims of a verified token, and the issuer (base URL) it was verified for. */
-interface Verified {
+interface Verified extends TokenClaims {
   issuer: string;
-  sub: string;
-  iat: number;
   exp: number;
   nbf: number | undefined;
 }
@@ -44,6 +64,30 @@ export async function createTokenService(store: StorePort, baseUrl: () => string
   // sixth of the server's CPU on a sync's single reads (bench row sync-pull): a token seen
   // before is not checked again while it lasts.
   const verified = new Map<string, Verified>();
+  const verifyClaims = async (token: string): Promise<TokenClaims | null> => {
+    const now = Math.floor(Date.now() / 1000);
+    const issuer = baseUrl();
+    const kept = verified.get(token);
+    // A token verified before stays valid until its expiry (and from its nbf), as jose judges
+    // them (no clock tolerance), for the same issuer.
+    if (kept && kept.issuer === issuer && kept.exp > now && (kept.nbf === undefined || kept.nbf <= now)) return kept;
+    if (kept) verified.delete(token);
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, await key, {
+        issuer,
+        audience: audience(),
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'iat', 'sub'],
+      }));
+    } catch {
+      return null;
+    }
+    const claims: Verified = { clientId: payload.sub!, issuedAt: payload.iat!, issuer, exp: payload.exp!, nbf: payload.nbf };
+    if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
+    verified.set(token, claims);
+    return claims;
+  };
   return {
     get audience() {
       return audience();
@@ -59,37 +103,12 @@ export async function createTokenService(store: StorePort, baseUrl: () => string
         .sign(await key);
       return { accessToken, expiresIn: lifetimeSeconds };
     },
+    verifyClaims,
     async verify(token) {
-      const now = Math.floor(Date.now() / 1000);
-      const issuer = baseUrl();
-      let payload: Verified | undefined = verified.get(token);
-      // A token verified before stays valid until its expiry (and from its nbf), as jose judges
-      // them (no clock tolerance), for the same issuer; only the client's existence is asked again.
-      if (payload && (payload.issuer !== issuer || payload.exp <= now || (payload.nbf !== undefined && payload.nbf > now))) {
-        verified.delete(token);
-        payload = undefined;
-      }
-      if (!payload) {
-        let claims: JWTPayload;
-        try {
-          ({ payload: claims } = await jwtVerify(token, await key, {
-            issuer,
-            audience: audience(),
-            algorithms: ['HS256'],
-            requiredClaims: ['exp', 'iat', 'sub'],
-          }));
-        } catch {
-          return null;
-        }
-        payload = { issuer, sub: claims.sub!, iat: claims.iat!, exp: claims.exp!, nbf: claims.nbf };
-        if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
-        verified.set(token, payload);
-      }
-      // Removing a client revokes its tokens; so does removing it and provisioning it again
-      // (its tokens were issued before it was created anew).
-      const createdAt = await store.apiClientCreatedAt(payload.sub);
-      if (createdAt === undefined || payload.iat < Math.floor(Date.parse(createdAt) / 1000)) return null;
-      return payload.sub;
+      // Only the signature and claims are kept: the client's existence is asked on every request.
+      const claims = await verifyClaims(token);
+      if (!claims) return null;
+      return clientAccepts(claims, await store.apiClientCreatedAt(claims.clientId)) ? claims.clientId : null;
     },
   };
 }

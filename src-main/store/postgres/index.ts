@@ -3,5 +3,5 @@
 // imports the store entry, never loads `pg`. It also holds storeUnavailableMessage (the server's
 // 503 for an unreachable database), which reads the driver's errors.
 export { PostgresUrlError, openPostgresStore } from './open';
-export { createPostgresStore, type PostgresStore } from './store';
+export { createPostgresStore, isPostgresStore, type PostgresStore } from './store';
 export { storeUnavailableMessage } from '../unavailable';

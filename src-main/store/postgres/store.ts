@@ -8,6 +8,8 @@ import * as bulkInsert from './bulk-insert';
 import * as changeFeed from './change-feed';
 import type { PgDb } from './db';
 import * as dealHistory from './deal-history';
+import { dealReadCheckingClient } from './deal-read';
+import type { DealRead } from '../deal-read';
 import * as imports from './imports';
 import { pgDbOf, pgErrorCode } from './open';
 import { pgReadMethods, type PgReadMethods } from './read-methods';
@@ -42,6 +44,13 @@ export interface PostgresStore extends StorePort {
   readonly instanceId: string;
   /** Gives up this instance's import claims (a clean shutdown): another instance may take them at once. */
   releaseImportClaims(): Promise<void>;
+  /** dealRead with a token's client check in the same statement (deal-read.ts; the server's getDealInfo). */
+  dealReadCheckingClient(id: string, version: number, clientId: string): Promise<{ read: DealRead | undefined; client: string | null | undefined }>;
+}
+
+/** Whether `store` is the PostgreSQL engine's, with its one-round-trip reads (dealReadCheckingClient). */
+export function isPostgresStore(store: StorePort): store is PostgresStore {
+  return store.info.engine === 'postgres' && typeof (store as Partial<PostgresStore>).dealReadCheckingClient === 'function';
 }
 
 /** PostgreSQL's serialization_failure and deadlock_detected: the unit is run again. */
@@ -167,6 +176,7 @@ export function createPostgresStore(pool: Pool, options: PostgresStoreOptions = 
   return Object.assign(store, {
     pool,
     instanceId,
+    dealReadCheckingClient: (id: string, version: number, clientId: string) => dealReadCheckingClient(root, id, version, clientId),
     async releaseImportClaims() {
       for (const id of [...held]) await imports.releaseImportClaim(root, id, instanceId).catch(() => {});
       held.clear();

@@ -4,7 +4,10 @@ import { CLIENT, fetchToken, startTestService, type TestService } from '../../su
 
 let s: TestService;
 beforeAll(async () => {
-  s = await startTestService({ clients: [CLIENT, { clientId: 'leaving', secret: 'leaving-secret-1' }, { clientId: 'returning', secret: 'returning-secret-2' }] });
+  s = await startTestService({
+    clients: [CLIENT, { clientId: 'leaving', secret: 'leaving-secret-1' }, { clientId: 'returning', secret: 'returning-secret-2' }, { clientId: 'reader', secret: 'reader-secret-3' }],
+    demoDeals: 2,
+  });
 });
 afterAll(async () => s?.stop());
 
@@ -18,8 +21,8 @@ async function signed(claims: { sub?: string; exp?: boolean | number; iat?: bool
   return jwt.sign(key);
 }
 
-async function status(token: string): Promise<number> {
-  return (await fetch(`${s.origin}/api/apiGateway/getAllDealIds`, { headers: { authorization: `Bearer ${token}` } })).status;
+async function status(token: string, path = '/getAllDealIds'): Promise<number> {
+  return (await fetch(`${s.origin}/api/apiGateway${path}`, { headers: { authorization: `Bearer ${token}` } })).status;
 }
 
 describe('access tokens', () => {
@@ -59,5 +62,20 @@ describe('access tokens', () => {
     await s.store.upsertApiClient('returning', hash);
     expect(await status(returning)).toBe(401);
     expect(await status(await fetchToken(s.origin, s.baseUrl, { clientId: 'returning', secret: 'returning-secret-2' }))).toBe(200);
+  });
+
+  // On PostgreSQL getDealInfo checks the client in the deal read's own statement (server/app.ts):
+  // a removed client is refused there too, whatever the id names.
+  it('are revoked for getDealInfo too, whether the id names a deal, no deal, or is invalid', async () => {
+    const [dealId] = (await s.store.allDealIds()) as string[];
+    const reader = await fetchToken(s.origin, s.baseUrl, { clientId: 'reader', secret: 'reader-secret-3' });
+    const paths = [`/getDealInfo/${dealId}`, '/getDealInfo/no-such-deal', `/getDealInfo/${'x'.repeat(101)}`];
+    for (const path of paths) expect(await status(reader, path)).toBe(200);
+
+    expect(await s.store.removeApiClient('reader')).toBe(true);
+    for (const path of paths) expect(await status(reader, path)).toBe(401);
+    expect(await status(await signed({ sub: 'never-provisioned' }), `/getDealInfo/${dealId}`)).toBe(401);
+    expect(await status(await signed({ sub: CLIENT.clientId, exp: false }), `/getDealInfo/${dealId}`)).toBe(401);
+    expect(await status(await signed({ sub: CLIENT.clientId }), `/getDealInfo/${dealId}`)).toBe(200);
   });
 });
