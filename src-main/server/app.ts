@@ -27,7 +27,7 @@ import { documentedAnswer, lazyReference, OPENAPI_PATH, type DocumentedRoute } f
 import { registerTokenEndpoint, TOKEN_ROUTE_SCHEMA, unreadableTokenRequest, type TokenRateLimit } from './token-endpoint';
 import type { TokenService } from './tokens';
 import type { WebModeOptions } from './web-mode';
-import { storeUnavailableMessage } from '../store/postgres';
+import { storeUnavailableMessage } from '../store';
 import { firstLine } from './log-safe';
 
 export interface ServerOptions {
