@@ -166,19 +166,28 @@ interface ApiRoute {
   name: EndpointName;
   method: HTTPMethods;
   url: string;
-  schema: FastifySchema;
+  schema?: FastifySchema;
 }
 
 /** What the reference documents: the token endpoint and the API's routes. */
 function documentedRoutes(): DocumentedRoute[] {
-  return [{ method: 'POST', url: OAUTH_TOKEN_PATH, schema: TOKEN_ROUTE_SCHEMA }, ...apiRoutes()];
+  return [{ method: 'POST', url: OAUTH_TOKEN_PATH, schema: TOKEN_ROUTE_SCHEMA }, ...apiRoutes(true)];
 }
 
-/** One route per endpoint, and per alias of it (aliases are left out of the OpenAPI). */
-function apiRoutes(): ApiRoute[] {
+/**
+ * One route per endpoint, and per alias of it (aliases are left out of the OpenAPI). Schemas
+ * only for the reference (`documented`): the server validates in the gateway and serialises
+ * with JSON.stringify whether a route has a schema or not, so the routes it serves carry none,
+ * and their reply schemas (a zod union per endpoint) are built on the reference's first request.
+ */
+function apiRoutes(documented: boolean): ApiRoute[] {
   const routes: ApiRoute[] = [];
   for (const name of ENDPOINT_NAMES) {
     const def = ENDPOINTS[name];
+    if (!documented) {
+      for (const path of [def.path, ...('aliases' in def ? def.aliases : [])]) routes.push({ name, method: def.method, url: API_PREFIX + path });
+      continue;
+    }
     const schema = {
       summary: def.summary,
       operationId: name,
@@ -243,7 +252,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     clientOf.set(request, clientId);
   });
 
-  for (const route of apiRoutes()) {
+  for (const route of apiRoutes(false)) {
     const handler = GATEWAY[route.name];
     const def: EndpointDef = ENDPOINTS[route.name];
     app.route({
