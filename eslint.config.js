@@ -212,8 +212,71 @@ const LAYER_RULES = {
   ],
 };
 
-/** @param {Restriction[]} patterns */
-const noRestrictedImports = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+/**
+ * `no-restricted-imports` sees import and export declarations only, not a dynamic `import('...')`
+ * (the way a layer loads a module on first use: the demo generator, the PostgreSQL engine, the
+ * report writers). This local rule applies the same restrictions to dynamic imports whose source
+ * is a constant string, and to TypeScript's `typeof import('...')` types, so that a lazily loaded
+ * module is reached through a layer's entry like any other.
+ * @type {import('eslint').ESLint.Plugin}
+ */
+const layersPlugin = {
+  rules: {
+    'dynamic-imports': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'the restrictions of no-restricted-imports, applied to dynamic import() and import types' },
+        schema: [
+          {
+            type: 'object',
+            properties: {
+              patterns: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { regex: { type: 'string' }, message: { type: 'string' }, caseSensitive: { type: 'boolean' } },
+                  required: ['regex'],
+                  additionalProperties: false,
+                },
+              },
+            },
+            additionalProperties: false,
+          },
+        ],
+      },
+      create(context) {
+        /** @type {{ patterns?: { regex: string, message?: string, caseSensitive?: boolean }[] }} */
+        const options = context.options[0] ?? {};
+        const patterns = (options.patterns ?? []).map((p) => ({ test: new RegExp(p.regex, p.caseSensitive ? 'u' : 'iu'), message: p.message }));
+        /** The module a constant source names ('x' or `x`), or undefined for a computed one. */
+        const sourceOf = (/** @type {any} */ node) => {
+          if (node?.type === 'Literal' && typeof node.value === 'string') return node.value;
+          if (node?.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0]?.value.cooked ?? undefined;
+          if (node?.type === 'TSLiteralType') return sourceOf(node.literal);
+          return undefined;
+        };
+        const check = (/** @type {any} */ node, /** @type {any} */ sourceNode) => {
+          const source = sourceOf(sourceNode);
+          if (source === undefined) return;
+          const hit = patterns.find((p) => p.test.test(source));
+          if (hit) context.report({ node, message: `'${source}' (dynamic import): ${hit.message ?? 'restricted'}` });
+        };
+        return {
+          ImportExpression: (node) => check(node, node.source),
+          // typescript-eslint's import type: `typeof import('../store/deals')`.
+          /** @param {any} node */
+          TSImportType: (node) => check(node, node.source ?? node.argument),
+        };
+      },
+    },
+  },
+};
+
+/** Both rules, one list: static imports (no-restricted-imports) and dynamic ones (layers/dynamic-imports). */
+const noRestrictedImports = (/** @type {Restriction[]} */ patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+  'layers/dynamic-imports': ['error', { patterns }],
+});
 
 /** One config object per layer and folder depth, each with the complete restriction list. */
 function layerConfigs() {
@@ -236,6 +299,7 @@ export default defineConfig([
 
   {
     files: [SOURCE_FILES],
+    plugins: { layers: layersPlugin },
     languageOptions: {
       ecmaVersion: 'latest',
       sourceType: 'module',

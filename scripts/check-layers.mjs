@@ -3,11 +3,14 @@
  * Proves that the layer rules of eslint.config.js fire: lints deliberately good and bad imports
  * as if they were files of each layer (ESLint lintText with a virtual filePath: nothing is
  * written to the tree). Exits non-zero when a bad import passes or a good one is refused.
+ * Every import case is also linted as a dynamic `import('...')` (the local rule
+ * layers/dynamic-imports, eslint.config.js), which must fire exactly when the static one does.
  * Run by scripts/test.mjs with the lint step; `node scripts/check-layers.mjs` on its own.
  */
 import { ESLint } from 'eslint';
 
 const RULE = 'no-restricted-imports';
+const DYNAMIC_RULE = 'layers/dynamic-imports';
 
 /** [virtual file, import source, allowed?] */
 const CASES = [
@@ -240,6 +243,30 @@ const CASES = [
   ['electron.vite.config.ts', 'electron-vite', true],
 ];
 
+/**
+ * [virtual file, code, allowed?]: dynamic imports in the forms the code base uses, beyond the
+ * `() => import('...')` form every CASE is also linted in.
+ */
+const DYNAMIC_CASES = [
+  // A layer loading a lower layer's module on first use still goes through the entry.
+  ['src-main/app/channels.ts', "const { seedDemo } = await import('../gateway/demo');\nexport { seedDemo };\n", false],
+  ['src-main/app/channels.ts', "const { seedDemo } = await import('../gateway');\nexport { seedDemo };\n", true],
+  ['src-main/server/service.ts', "export const demo = async () => (await import('../gateway/demo')).seedDemo;\n", false],
+  ['src-main/server/service.ts', "export const demo = async () => (await import('../gateway')).seedDemo;\n", true],
+  ['src-main/server/service.ts', 'export const demo = () => import(`../gateway/demo`);\n', false], // a template literal
+  ['src-main/cli/serve-database.ts', "export const pg = () => import('../store/postgres');\n", true], // the store's second entry
+  ['src-main/cli/serve-database.ts', "export const pg = () => import('../store/postgres/open');\n", false],
+  ['src-main/reports/index.ts', "export const x = () => import('./write-xlsx');\n", true], // inside the layer
+  ['src-main/gateway/deals.ts', "export const x = () => import('../reports');\n", false], // upward
+  ['src-main/gateway/deals.ts', "export const x = () => import('drizzle-orm');\n", false],
+  ['src-main/gateway/deals.ts', "const name = '../store/deals';\nexport const x = () => import(name);\n", true], // computed: not checked
+  // TypeScript's import types are held to the same rules.
+  ['src-main/server/app.ts', "export type Db = typeof import('../store/db');\n", false],
+  ['src-main/server/app.ts', "export type Store = import('../store').StorePort;\n", true],
+  ['src-main/server/app.ts', "export type Deals = typeof import('../store/deals');\n", false],
+  ['test/src-main/electron/window.test.ts', "export const e = () => import('electron');\n", false],
+];
+
 /** [virtual file, allowed?]: the raw SQLite handle is the store's alone (no-restricted-syntax). */
 const CLIENT_CASES = [
   ['src-main/figures/rollups.ts', false],
@@ -264,17 +291,34 @@ for (const [filePath, allowed] of CLIENT_CASES) {
     console.error(`store-connection rule ${allowed ? 'wrongly refuses' : 'misses'}: $client in ${filePath}`);
   }
 }
-for (const [filePath, source, allowed] of CASES) {
-  const code = `import * as m from '${source}';\nexport { m };\n`;
+/** True when `rule` reports on `code` linted as `filePath`. */
+async function fires(rule, code, filePath) {
   const [result] = await eslint.lintText(code, { filePath });
-  const fired = (result?.messages ?? []).some((m) => m.ruleId === RULE);
-  if (fired === allowed) {
-    failures += 1;
-    console.error(`layer rule ${allowed ? 'wrongly refuses' : 'misses'}: ${filePath} importing '${source}'`);
+  const fatal = (result?.messages ?? []).find((m) => m.fatal);
+  if (fatal) throw new Error(`${filePath}: cannot parse the case: ${fatal.message}`);
+  return (result?.messages ?? []).some((m) => m.ruleId === rule);
+}
+for (const [filePath, source, allowed] of CASES) {
+  const forms = [
+    [RULE, `import * as m from '${source}';\nexport { m };\n`, 'importing'],
+    [DYNAMIC_RULE, `export const load = () => import('${source}');\n`, 'dynamically importing'],
+  ];
+  for (const [rule, code, how] of forms) {
+    if ((await fires(rule, code, filePath)) === allowed) {
+      failures += 1;
+      console.error(`layer rule ${allowed ? 'wrongly refuses' : 'misses'}: ${filePath} ${how} '${source}'`);
+    }
   }
 }
+for (const [filePath, code, allowed] of DYNAMIC_CASES) {
+  if ((await fires(DYNAMIC_RULE, code, filePath)) === allowed) {
+    failures += 1;
+    console.error(`dynamic-import rule ${allowed ? 'wrongly refuses' : 'misses'}: ${filePath}: ${code.trim()}`);
+  }
+}
+const total = 2 * CASES.length + DYNAMIC_CASES.length + CLIENT_CASES.length;
 if (failures > 0) {
-  console.error(`check-layers: ${failures} of ${CASES.length + CLIENT_CASES.length} cases wrong`);
+  console.error(`check-layers: ${failures} of ${total} cases wrong`);
   process.exit(1);
 }
-console.log(`check-layers: all ${CASES.length + CLIENT_CASES.length} layer-rule cases behave`);
+console.log(`check-layers: all ${total} layer-rule cases behave (${CASES.length} static, as many dynamic, ${DYNAMIC_CASES.length} more dynamic, ${CLIENT_CASES.length} $client)`);

@@ -10,6 +10,7 @@
  * in test/scripts/cli-build.test.ts.
  */
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROOT } from './lib.mjs';
 
@@ -28,7 +29,31 @@ const ENTRIES = { uw: 'src-main/cli/uw.ts', service: 'src-main/server/service.ts
  * modules (swagger-ui's assets, @fastify/static); and large ones loaded only on demand
  * (exceljs for XLSX, the offline place data).
  */
-const EXTERNAL = ['better-sqlite3', '@fastify/swagger', '@fastify/swagger-ui', '@fastify/static', 'exceljs', 'zipcodes', 'parse-address'];
+const DIRECT_EXTERNAL = ['better-sqlite3', '@fastify/swagger', '@fastify/swagger-ui', '@fastify/static', 'exceljs', 'zipcodes', 'parse-address'];
+
+/**
+ * Fastify's own dependencies that it `require`s only on demand, and that the service never asks
+ * for at start: its default validator and serializer compilers (ajv, fast-json-stringify; the
+ * server passes its own, server/app.ts), `inject` (light-my-request) and the pino logger (the
+ * service runs without one unless asked). Bundled, their ~700 KB would be parsed at every start
+ * although never run; left in node_modules, Node loads them on the first `require`. They are
+ * not our dependencies but fastify's, so each stays external only where the build's output
+ * resolves it to the very file fastify does (npm hoists them; see lazyExternals).
+ */
+const FASTIFY_ON_DEMAND = ['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request', 'pino'];
+
+/** FASTIFY_ON_DEMAND's packages that resolve from `outDir` as from fastify (the others stay bundled). */
+function lazyExternals(outDir) {
+  const fromFastify = createRequire(createRequire(join(ROOT, 'package.json')).resolve('fastify'));
+  const fromOut = createRequire(join(outDir, 'service.mjs'));
+  return FASTIFY_ON_DEMAND.filter((name) => {
+    try {
+      return fromOut.resolve(name) === fromFastify.resolve(name);
+    } catch {
+      return false;
+    }
+  });
+}
 
 /** What the build is made from: a change to any of these makes it stale. */
 const SOURCES = ['src-main', 'package.json', 'package-lock.json', 'scripts/cli-build.mjs'];
@@ -65,6 +90,7 @@ export async function buildCli(outDir = CLI_OUT) {
   const { build } = await import('vite');
   const started = sourcesMtime();
   const next = `${outDir}.next-${process.pid}`;
+  const EXTERNAL = [...DIRECT_EXTERNAL, ...lazyExternals(outDir)];
   try {
     await build({
       configFile: false,

@@ -11,7 +11,7 @@ import {
   type InvokeResult,
   type SettingsView,
 } from '../contract';
-import { GATEWAY } from '../gateway';
+import { GATEWAY, seedDemo } from '../gateway';
 import { exportReport } from '../reports';
 import { workstationDb } from '../store';
 import { dealChannels } from './deal-channels';
@@ -143,7 +143,6 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
     'app.info': async () => appInfo(),
     'app.initialize': async ({ choice, demoDeals }) => {
       if (choice === 'demo' && (await dealCount()) === 0) {
-        const { seedDemo } = await import('../gateway/demo');
         let last = 0;
         await seedDemo(store, {
           deals: demoDeals ?? 200,

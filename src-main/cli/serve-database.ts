@@ -1,4 +1,4 @@
-import { createPostgresStore, openPostgresStore, type PostgresStore, PostgresUrlError } from '../store/postgres';
+import type { PostgresStore } from '../store/postgres';
 import { UsageError } from './args';
 
 // `uw serve --database postgres://USER@HOST:PORT/DB`: the team server on PostgreSQL. Without a
@@ -42,6 +42,8 @@ export function databaseChoice(flag: string | undefined, passwordFile: string | 
  * repeat a password; a lost connection later is reported on stderr, not fatal.
  */
 export async function openServerDatabase(choice: DatabaseChoice, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<PostgresStore & { close(): Promise<void> }> {
+  // The engine (pg, drizzle's PostgreSQL dialect) is loaded only here: a SQLite server never loads it.
+  const { createPostgresStore, openPostgresStore, PostgresUrlError } = await import('../store/postgres');
   try {
     const connection = await openPostgresStore(choice.url, {
       passwordFile: choice.passwordFile,

@@ -8,7 +8,6 @@ import {
   parseClientLines,
   startService,
 } from '../server';
-import { hasCredentials } from '../sync';
 import { parseCommandArgs, parsePort, parsePositiveInt, splitList, UsageError } from './args';
 import { DATABASE_HELP, databaseChoice, DEFAULT_IMPORT_LEASE_SECONDS, DEFAULT_IMPORT_RESUME_SECONDS, openServerDatabase } from './serve-database';
 
@@ -97,7 +96,8 @@ export async function serve(argv: string[]): Promise<void> {
   const publicUrl = args['public-url'];
   if (publicUrl !== undefined && !URL.canParse(publicUrl)) throw new UsageError(`--public-url is not a URL: "${publicUrl}"`);
   // base_url is the tokens' issuer and audience, and printed: it carries no user name or password.
-  if (publicUrl !== undefined && hasCredentials(publicUrl)) throw new UsageError('--public-url must not carry a user name or password');
+  // (The sync layer's URL helpers, loaded only then: a server start does not load the sync client.)
+  if (publicUrl !== undefined && (await import('../sync')).hasCredentials(publicUrl)) throw new UsageError('--public-url must not carry a user name or password');
   const clients = [...(args.client ?? []), ...splitList(process.env.UW_CLIENTS)].flatMap((spec) => {
     try {
       return parseClientCredentials(spec);

@@ -1,4 +1,3 @@
-import { withoutCredentials } from '../sync';
 import { UsageError } from './args';
 
 const HELP = `uw — Underwriting Workstation command line
@@ -38,8 +37,11 @@ async function main(argv: string[]): Promise<void> {
   await (await load())(rest);
 }
 
-main(process.argv.slice(2)).catch((err: unknown) => {
-  // A URL in a message (a flag's value, a remote in a sync failure) loses its user name and password.
+main(process.argv.slice(2)).catch(async (err: unknown) => {
+  // A URL in a message (a flag's value, a remote in a sync failure) loses its user name and
+  // password. The sync layer is loaded here, on failure: a command that runs no sync (uw serve)
+  // does not load it at start.
+  const { withoutCredentials } = await import('../sync');
   const message = withoutCredentials(err instanceof Error ? err.message : String(err));
   process.stderr.write(`uw: ${message.split('\n')[0]}\n`);
   process.exit(err instanceof UsageError ? 2 : 1);

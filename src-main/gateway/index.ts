@@ -83,6 +83,14 @@ export { underwritingSettings } from './context';
 export { ReportTotals, openReport, type OpenReportOptions, type ReportQuery } from './cross-deal-report';
 export { resumePendingImports } from './import-collaterals';
 export { createOfflinePlaceLookup } from './place-lookup/offline-place-lookup';
+
+/**
+ * Fills an empty store with the demo portfolio (gateway/demo.ts). The generator is loaded on
+ * first call: `uw serve` without --demo and the workstation's start do not pay for it.
+ */
+export async function seedDemo(...args: Parameters<typeof import('./demo').seedDemo>): ReturnType<typeof import('./demo').seedDemo> {
+  return (await import('./demo')).seedDemo(...args);
+}
 export { type PlaceLookup } from './place-lookup/place-lookup';
 export { parseBody } from './validation';
 export { toWireValue } from './wire-value';

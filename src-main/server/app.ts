@@ -25,9 +25,10 @@ import {
 import { actingAs, GATEWAY, type GatewayContext } from '../gateway';
 import { documentedAnswer, lazyReference, OPENAPI_PATH, type DocumentedRoute } from './reference';
 import { registerTokenEndpoint, TOKEN_ROUTE_SCHEMA, unreadableTokenRequest, type TokenRateLimit } from './token-endpoint';
+import { CLIENT_CHECK_IN_READ, checkedRead, clientCheckingStore, REFUSED, type RouteConfig } from './client-checked-read';
 import { clientAccepts, type TokenClaims, type TokenService } from './tokens';
 import type { WebModeOptions } from './web-mode';
-import { isPostgresStore, storeUnavailableMessage, type PostgresStore } from '../store/postgres';
+import { storeUnavailableMessage } from '../store';
 import { firstLine } from './log-safe';
 
 export interface ServerOptions {
@@ -166,19 +167,28 @@ interface ApiRoute {
   name: EndpointName;
   method: HTTPMethods;
   url: string;
-  schema: FastifySchema;
+  schema?: FastifySchema;
 }
 
 /** What the reference documents: the token endpoint and the API's routes. */
 function documentedRoutes(): DocumentedRoute[] {
-  return [{ method: 'POST', url: OAUTH_TOKEN_PATH, schema: TOKEN_ROUTE_SCHEMA }, ...apiRoutes()];
+  return [{ method: 'POST', url: OAUTH_TOKEN_PATH, schema: TOKEN_ROUTE_SCHEMA }, ...apiRoutes(true)];
 }
 
-/** One route per endpoint, and per alias of it (aliases are left out of the OpenAPI). */
-function apiRoutes(): ApiRoute[] {
+/**
+ * One route per endpoint, and per alias of it (aliases are left out of the OpenAPI). Schemas
+ * only for the reference (`documented`): the server validates in the gateway and serialises
+ * with JSON.stringify whether a route has a schema or not, so the routes it serves carry none,
+ * and their reply schemas (a zod union per endpoint) are built on the reference's first request.
+ */
+function apiRoutes(documented: boolean): ApiRoute[] {
   const routes: ApiRoute[] = [];
   for (const name of ENDPOINT_NAMES) {
     const def = ENDPOINTS[name];
+    if (!documented) {
+      for (const path of [def.path, ...('aliases' in def ? def.aliases : [])]) routes.push({ name, method: def.method, url: API_PREFIX + path });
+      continue;
+    }
     const schema = {
       summary: def.summary,
       operationId: name,
@@ -198,54 +208,6 @@ function apiRoutes(): ApiRoute[] {
     }
   }
   return routes;
-}
-
-/** A route's own settings (Fastify's route config). */
-interface RouteConfig {
-  /** The token's client is checked in the read's statement (PostgreSQL), not by the auth hook. */
-  clientCheckInRead?: boolean;
-}
-
-/**
- * The reads whose client check joins the read's statement on PostgreSQL: getDealInfo, the API's
- * hottest read, whose only first store call is dealRead (a read: running it before the check
- * changes nothing, and nothing is answered before the check).
- */
-const CLIENT_CHECK_IN_READ = new Set<EndpointName>(['getDealInfo']);
-
-const REFUSED = Symbol('the token\'s client is gone');
-
-/** Thrown by the checked dealRead when the client is refused: the handler stops there. */
-class ClientRefused extends Error {}
-
-/**
- * Runs `work` (a read handler) on a store whose dealRead also makes the token's client check
- * (PostgresStore.dealReadCheckingClient). If the read found no deal, or never called dealRead,
- * the check is made on its own afterwards, as the auth hook makes it; an error in the handler is
- * answered only once the client is known to be good. REFUSED: the client is gone (answer 401).
- */
-async function checkedRead(store: PostgresStore, claims: TokenClaims, work: (store: PostgresStore) => Promise<unknown>): Promise<unknown> {
-  let accepted: boolean | undefined;
-  const readStore: PostgresStore = Object.create(store, {
-    dealRead: {
-      value: async (id: string, version: number) => {
-        const { read, client } = await store.dealReadCheckingClient(id, version, claims.clientId);
-        if (client !== undefined) accepted = clientAccepts(claims, client);
-        if (accepted === false) throw new ClientRefused();
-        return read;
-      },
-    },
-  });
-  const settle = async () => (accepted ??= clientAccepts(claims, await store.apiClientCreatedAt(claims.clientId)));
-  let answer: unknown;
-  try {
-    answer = await work(readStore);
-  } catch (error) {
-    if (error instanceof ClientRefused) return REFUSED;
-    if (!(await settle().catch(() => true))) return REFUSED;
-    throw error;
-  }
-  return (await settle()) ? answer : REFUSED;
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -278,10 +240,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const clientOf = new WeakMap<object, string>();
   // getDealInfo on PostgreSQL: the hook checks the token's signature and claims only, and the
   // client check (is the client the token names still there, and older than the token?) is made
-  // in the deal read's own statement (PostgresStore.dealReadCheckingClient): one round trip per
-  // read instead of two, and nothing is answered before the check (checkedRead below).
+  // in the deal read's own statement (StorePort.dealReadCheckingClient): one round trip per
+  // read instead of two, and nothing is answered before the check (client-checked-read.ts).
   const store = options.gateway.store;
-  const pgStore = isPostgresStore(store) ? store : undefined;
+  const pgStore = clientCheckingStore(store);
   const deferredCheck = new WeakMap<object, TokenClaims>();
   const clientStillAccepts = async (claims: TokenClaims) => clientAccepts(claims, await store.apiClientCreatedAt(claims.clientId));
   const unauthorized = (reply: FastifyReply, hadToken: boolean) =>
@@ -306,7 +268,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     clientOf.set(request, clientId);
   });
 
-  for (const route of apiRoutes()) {
+  for (const route of apiRoutes(false)) {
     const handler = GATEWAY[route.name];
     const def: EndpointDef = ENDPOINTS[route.name];
     app.route({

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createOfflinePlaceLookup, resumePendingImports } from '../gateway';
+import { createOfflinePlaceLookup, resumePendingImports, seedDemo } from '../gateway';
 import { closeSqliteStore, loadSystemConfig, openSqliteStore, resourcesDir, STORE_FILE, type StorePort } from '../store';
 import { buildServer } from './app';
 import type { BridgeDispatcher, BridgeFactory } from './bridge';
@@ -72,10 +72,8 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   try {
     await store.ensureUsers(options.users ?? []);
     for (const c of options.clients ?? []) await store.upsertApiClient(c.clientId, hashClientSecret(c.secret));
-    // The generator is loaded only when asked for: an ordinary start does not pay for it.
-    const demoSeeded =
-      options.demoDeals !== undefined &&
-      (await (await import('../gateway/demo')).seedDemo(store, { deals: options.demoDeals, ownerIds: options.users ?? [] })).seeded;
+    // The generator is loaded only when asked for (the gateway's seedDemo imports it on first call).
+    const demoSeeded = options.demoDeals !== undefined && (await seedDemo(store, { deals: options.demoDeals, ownerIds: options.users ?? [] })).seeded;
 
     let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
     const web = options.web

@@ -81,9 +81,11 @@ export function openDb(options: OpenOptions): Db {
     client.pragma('foreign_keys = ON');
     client.pragma('busy_timeout = 5000');
     const folder = options.migrationsFolder ?? defaultMigrationsFolder();
-    refuseNewerSchema(client, folder);
+    const current = refuseNewerSchema(client, folder);
     const db = drizzle({ client, schema }) as Db;
-    migrate(db, { migrationsFolder: folder });
+    // drizzle's migrator reads and hashes every migration file before it finds nothing to apply:
+    // a store that has every known migration (the usual start) skips it.
+    if (!current) migrate(db, { migrationsFolder: folder });
     installHistoryGuards(client);
     return db;
   } catch (err) {
@@ -92,19 +94,24 @@ export function openDb(options: OpenOptions): Db {
   }
 }
 
-function refuseNewerSchema(client: Database.Database, folder: string): void {
+/**
+ * Throws SchemaTooNewError for a store migrated by a newer version; true when the store has
+ * exactly the migrations of `folder` (the last applied is the journal's last: nothing to apply).
+ */
+function refuseNewerSchema(client: Database.Database, folder: string): boolean {
   const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as Journal;
   const known = journal.entries.length;
   const lastKnown = Math.max(0, ...journal.entries.map((e) => e.when));
   const table = client
     .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'`)
     .get();
-  if (!table) return;
+  if (!table) return false;
   const row = client.prepare('SELECT COUNT(*) AS n, MAX(created_at) AS last FROM __drizzle_migrations').get() as {
     n: number;
     last: number | null;
   };
   if (row.n > known || (row.last ?? 0) > lastKnown) throw new SchemaTooNewError(known, row.n);
+  return known > 0 && row.n === known && row.last === lastKnown;
 }
 
 export function closeDb(db: Db): void {

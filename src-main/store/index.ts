@@ -54,6 +54,8 @@ export {
   type StreamedReportRow,
 } from './report-query';
 export { STORE_FILE, closeSqliteStore } from './sqlite-store';
+// The server's 503 for a store that cannot be reached: reads error codes, loads no driver.
+export { storeUnavailableMessage } from './unavailable';
 export { type AnalysisCollateralLink, type AnalysisDealRow, type YearOneTotal } from './stress-inputs';
 export { type MirrorCollateral, type MirrorDeal, type MirrorScope } from './sync-mirror';
 export { CREATE_FIELD, LINKED_REMOTE_KEY, type OutboxEntry, type OutboxStatus } from './sync-outbox';

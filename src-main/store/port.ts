@@ -99,6 +99,13 @@ export interface StorePort {
   collateralAtPlace(placeId: string, addressKey: string): Promise<{ id: string } | undefined>;
   /** getDealInfo's one-statement read: the deal with its people, companies, collaterals' figures of `version`, settings. */
   dealRead(id: string, version: number): Promise<DealRead | undefined>;
+  /**
+   * dealRead that also reads when the API client `clientId` was created (null: no such client;
+   * undefined: not asked, as when the id names no deal), in the same statement. Only an engine
+   * for which a statement is a network round trip offers it (PostgreSQL): the server's
+   * getDealInfo then makes its token's client check without a second round trip.
+   */
+  dealReadCheckingClient?(id: string, version: number, clientId: string): Promise<{ read: DealRead | undefined; client: string | null | undefined }>;
   fundsOfDeal(dealId: string): Promise<{ funds: FundsRow; sources: FundSourceRow[]; uses: FundUseRow[] } | undefined>;
   personRow(id: string): Promise<PersonRow | undefined>;
   companyRow(id: string): Promise<CompanyRow | undefined>;

@@ -34,7 +34,9 @@ export function loadSystemConfig(dataDir?: string): SystemConfig {
   const shipped = readJson(join(resourcesDir(), SYSTEM_CONFIG_FILE));
   const overrideFile = dataDir ? join(dataDir, SYSTEM_CONFIG_FILE) : undefined;
   const override = overrideFile && existsSync(overrideFile) ? readJson(overrideFile) : {};
-  const parsed = SystemConfig.safeParse({ ...shipped, ...override });
+  // Parsed once per start: zod's compiled fast path (code generated per object schema on its
+  // first parse) would cost more to build than it saves here.
+  const parsed = SystemConfig.safeParse({ ...shipped, ...override }, { jitless: true });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new Error(`system configuration: ${issue.path.join('.')}: ${issue.message}`);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runUw, startUwServe, stop, type Running } from '../support/cli';
@@ -38,7 +38,35 @@ async function get(origin: string, path: string, token?: string) {
   return { status: res.status, text: await res.text() };
 }
 
+/** The chunks importing `entry` evaluates: its static import graph in the build (import() left out). */
+function staticGraph(dir: string, entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(join(dir, file), 'utf8');
+    for (const m of code.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"\.\/([^"]+)"|^import\s*"\.\/([^"]+)"/gm)) visit((m[1] ?? m[2])!);
+  };
+  visit(entry);
+  return [...seen];
+}
+
 describe('the uw command build', () => {
+  it('starts the server without the PostgreSQL engine, the demo generator, the writers or Fastify’s default compilers', () => {
+    const sources = staticGraph(out.path, 'service.mjs').flatMap((chunk) => {
+      const map = join(out.path, `${chunk}.map`);
+      return existsSync(map) ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources : [];
+    });
+    expect(sources.some((s) => s.endsWith('src-main/server/app.ts'))).toBe(true);
+    const onDemand = sources.filter(
+      (s) =>
+        /node_modules\/(pg|pg-pool|pg-protocol|ajv|@fastify\/ajv-compiler|@fastify\/fast-json-stringify-compiler|light-my-request|pino|pdfmake|exceljs|jszip)\//.test(s) ||
+        /node_modules\/drizzle-orm\/node-postgres\//.test(s) ||
+        /src-main\/(store\/postgres\/(?!errors\.ts)|demo\/|reports\/)/.test(s),
+    );
+    expect(onDemand).toEqual([]);
+  });
+
   it('is used as it is while current, and rebuilt once a source is newer than it', async () => {
     const again = await runUw(['--help'], built);
     expect(again.code).toBe(0);

@@ -3,8 +3,12 @@ import { readFileSync } from 'node:fs';
 import { Pool, type PoolConfig } from 'pg';
 import { connectionSettings } from './connection';
 import type { PgDb } from './db';
+import { databaseErrorMessage } from './errors';
 import { migratePostgres } from './migrate';
 import * as schema from './schema';
+
+// Re-exported: the errors' reading lives in errors.ts, which loads no driver (the server's 503).
+export { databaseErrorMessage, pgErrorCode } from './errors';
 
 // The engine's connection: a pool with the engine's settings, migrated before first use.
 // The password never travels on a command line (every user of the machine can read one):
@@ -139,39 +143,4 @@ export async function openPostgresStore(url: string, options: OpenPostgresOption
     db: pgDbOf(pool),
     close: () => (closed ??= pool.end()),
   };
-}
-
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
-
-/**
- * A clear message for an error that means the database cannot be reached or refused us, or
- * undefined for any other error (a statement's own failure). Names no password.
- */
-export function databaseErrorMessage(err: unknown): string | undefined {
-  if (!(err instanceof Error)) return undefined;
-  // drizzle wraps the driver's error (DrizzleQueryError): the code is on its cause.
-  const code = pgErrorCode(err) ?? '';
-  if (NETWORK_CODES.has(code)) return 'The database server cannot be reached. Check that PostgreSQL is running and the host and port of the database URL.';
-  if (code === '28P01' || code === '28000') return 'The database refused the credentials: check the user name of the database URL and its password (PGPASSWORD, ~/.pgpass or the password file).';
-  if (code === '3D000') return 'The database named in the database URL does not exist: create it first (createdb).';
-  if (code === '57P01' || code === '57P02' || code === '57P03' || code.startsWith('08')) {
-    return 'The database server is restarting or shutting down: try again in a moment.';
-  }
-  const messages = causes(err).map((e) => e.message).join('\n');
-  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(messages)) {
-    return 'The connection to the database server was lost: try again in a moment.';
-  }
-  return undefined;
-}
-
-function causes(err: Error): Error[] {
-  const chain: Error[] = [];
-  for (let e: unknown = err; e instanceof Error && chain.length < 5; e = e.cause) chain.push(e);
-  return chain;
-}
-
-/** The SQLSTATE or system error code of an error or of what it wraps (drizzle's query errors). */
-export function pgErrorCode(err: unknown): string | undefined {
-  if (!(err instanceof Error)) return undefined;
-  return causes(err).map((e) => (e as { code?: unknown }).code).find((c): c is string => typeof c === 'string');
 }

@@ -48,11 +48,6 @@ export interface PostgresStore extends StorePort {
   dealReadCheckingClient(id: string, version: number, clientId: string): Promise<{ read: DealRead | undefined; client: string | null | undefined }>;
 }
 
-/** Whether `store` is the PostgreSQL engine's, with its one-round-trip reads (dealReadCheckingClient). */
-export function isPostgresStore(store: StorePort): store is PostgresStore {
-  return store.info.engine === 'postgres' && typeof (store as Partial<PostgresStore>).dealReadCheckingClient === 'function';
-}
-
 /** PostgreSQL's serialization_failure and deadlock_detected: the unit is run again. */
 const RETRIED = new Set(['40001', '40P01']);
 const ATTEMPTS = 3;

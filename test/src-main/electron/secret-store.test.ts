@@ -29,6 +29,8 @@ const electron = vi.hoisted(() => {
 });
 vi.mock('electron', () => ({ default: electron, ...electron }));
 
+// The mock above, not Electron (which throws under Node): the electron ban does not apply.
+// eslint-disable-next-line layers/dynamic-imports
 const { safeStorage } = await import('electron');
 const { createSafeStorageSecretStore, BASIC_TEXT_WARNING, NO_ENCRYPTION_WARNING, storageWarning } = await import('../../../src-main/electron/secret-store');
 const { ENCRYPTED_SECRET_FILE } = await import('../../../src-main/app/sync-secret');

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
-import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDb, openDb, STORE_FILE } from '../../../src-main/store/db';
+import { closeDb, defaultMigrationsFolder, openDb, STORE_FILE } from '../../../src-main/store/db';
 import { setSetting } from '../../../src-main/store/settings';
 import { startTestService, tempDir } from '../../support/service';
 
@@ -65,5 +65,31 @@ describe('the data directory and its store file', () => {
     } finally {
       await s.stop();
     }
+  });
+});
+
+describe('the migrations at open', () => {
+  it('are neither read nor run again on a store that has them all, and still run on one that lacks one', () => {
+    const dir = newDir();
+    const file = join(dir, STORE_FILE);
+    const folder = join(dir, 'migrations');
+    cpSync(defaultMigrationsFolder(), folder, { recursive: true });
+    const sqlFiles = readdirSync(folder).filter((f) => f.endsWith('.sql'));
+    expect(sqlFiles.length).toBeGreaterThan(1);
+    const db = openDb({ file, migrationsFolder: folder });
+    setSetting(db, 'probe', 1);
+    closeDb(db);
+
+    // The journal stays, the SQL files go: a store with every migration opens without them.
+    for (const f of sqlFiles) rmSync(join(folder, f));
+    const again = openDb({ file, migrationsFolder: folder });
+    expect(again.$client.prepare('SELECT COUNT(*) AS n FROM __drizzle_migrations').get()).toEqual({ n: sqlFiles.length });
+    closeDb(again);
+
+    // One migration forgotten: the open runs the migrator again, which reads the files.
+    const raw = new Database(file);
+    raw.prepare('DELETE FROM __drizzle_migrations WHERE created_at = (SELECT MAX(created_at) FROM __drizzle_migrations)').run();
+    raw.close();
+    expect(() => openDb({ file, migrationsFolder: folder })).toThrow();
   });
 });
