@@ -315,17 +315,21 @@ export async function openReport(ctx: GatewayContext, query: ReportQuery, option
     const totalRows = await ctx.store.countReportLinks(selection);
     const whole = keepsDealsWhole(selection, order);
     const rowsOf = (batch: StreamedReportRow[]) => (whole ? rowsOfWholeDeals(ctx, batch, settings) : rowsOfInputs(ctx, batch, settings));
-    const inputs = ctx.store.iterateReportRows(selection, order, FIGURES_VERSION);
+    const inputs = ctx.store.iterateReportRowBatches(selection, order, FIGURES_VERSION);
     async function* streamed(): AsyncGenerator<Row[], void, undefined> {
       let batch: StreamedReportRow[] = [];
-      for await (const input of inputs) {
-        // Whole deals: a batch ends only where a deal does.
-        if (batch.length >= STREAMED_BATCH && (!whole || input.id !== batch.at(-1)!.id)) {
-          yield await rowsOf(batch);
-          batch = [];
-          await yieldToEventLoop();
+      // The store hands rows over a batch at a time (one await a batch, not a row); they are
+      // cut into the report's own batches here.
+      for await (const stored of inputs) {
+        for (const input of stored) {
+          // Whole deals: a batch ends only where a deal does.
+          if (batch.length >= STREAMED_BATCH && (!whole || input.id !== batch.at(-1)!.id)) {
+            yield await rowsOf(batch);
+            batch = [];
+            await yieldToEventLoop();
+          }
+          batch.push(input);
         }
-        batch.push(input);
       }
       if (batch.length > 0) yield await rowsOf(batch);
     }
