@@ -106,8 +106,18 @@ async function rowsOfLinks(ctx: GatewayContext, linkIds: readonly number[], sett
 
 type DealMetrics = ReturnType<typeof computeDealMetrics>;
 
-/** The report row of a link, from its fields, its deal's metrics and its collateral's figures. */
-function rowOf(link: ReportRowFields, metrics: DealMetrics, f: CollateralRollupFigures): Row {
+/** A deal's figures as every one of its rows shows them: computed once a deal, not once a row. */
+interface DealFigures {
+  metrics: DealMetrics;
+  maturityDate: string | null;
+}
+
+function dealFiguresOf(link: ReportRowFields, totals: CollateralRollupFigures, settings: UnderwritingSettings): DealFigures {
+  return { metrics: computeDealMetrics(link, totals, settings), maturityDate: maturityDate(link.originationDate, link.loanTerm) };
+}
+
+/** The report row of a link, from its fields, its deal's figures and its collateral's figures. */
+function rowOf(link: ReportRowFields, { metrics, maturityDate }: DealFigures, f: CollateralRollupFigures): Row {
   return {
     dealId: link.id,
     seedName: link.seedName,
@@ -118,7 +128,7 @@ function rowOf(link: ReportRowFields, metrics: DealMetrics, f: CollateralRollupF
     grossLoan: link.grossLoan,
     interestRate: metrics.interestRate,
     loanTerm: link.loanTerm,
-    maturityDate: maturityDate(link.originationDate, link.loanTerm),
+    maturityDate,
     riskRating: link.riskRating,
     collateralId: link.collateralId,
     collateralName: link.collateralName,
@@ -143,12 +153,12 @@ function rowOf(link: ReportRowFields, metrics: DealMetrics, f: CollateralRollupF
 async function rowsOfInputs(ctx: GatewayContext, links: readonly ReportRowFields[], settings: UnderwritingSettings): Promise<Row[]> {
   if (links.length === 0) return [];
   const rollups = await dealsRollups(ctx.store, [...new Set(links.map((l) => l.id))]);
-  const metricsOf = new Map<string, DealMetrics>();
+  const figuresOf = new Map<string, DealFigures>();
 
   return links.map((link) => {
-    let metrics = metricsOf.get(link.id);
-    if (!metrics) metricsOf.set(link.id, (metrics = computeDealMetrics(link, rollups.totals.get(link.id)!, settings)));
-    return rowOf(link, metrics, rollups.collaterals.get(link.collateralId)!);
+    let deal = figuresOf.get(link.id);
+    if (!deal) figuresOf.set(link.id, (deal = dealFiguresOf(link, rollups.totals.get(link.id)!, settings)));
+    return rowOf(link, deal, rollups.collaterals.get(link.collateralId)!);
   });
 }
 
@@ -168,8 +178,8 @@ async function rowsOfWholeDeals(ctx: GatewayContext, links: readonly StreamedRep
     while (end < links.length && links[end]!.id === dealId) end++;
     const deal = links.slice(start, end);
     const figures = deal.map((l): CollateralRollupFigures => (l.hasFigures ? l : computed!.collaterals.get(l.collateralId)!));
-    const metrics = computeDealMetrics(deal[0]!, dealCollateralTotals(figures), settings);
-    deal.forEach((link, i) => rows.push(rowOf(link, metrics, figures[i]!)));
+    const dealFigures = dealFiguresOf(deal[0]!, dealCollateralTotals(figures), settings);
+    deal.forEach((link, i) => rows.push(rowOf(link, dealFigures, figures[i]!)));
     start = end;
   }
   return rows;
@@ -315,17 +325,21 @@ export async function openReport(ctx: GatewayContext, query: ReportQuery, option
     const totalRows = await ctx.store.countReportLinks(selection);
     const whole = keepsDealsWhole(selection, order);
     const rowsOf = (batch: StreamedReportRow[]) => (whole ? rowsOfWholeDeals(ctx, batch, settings) : rowsOfInputs(ctx, batch, settings));
-    const inputs = ctx.store.iterateReportRows(selection, order, FIGURES_VERSION);
+    const inputs = ctx.store.iterateReportRowBatches(selection, order, FIGURES_VERSION);
     async function* streamed(): AsyncGenerator<Row[], void, undefined> {
       let batch: StreamedReportRow[] = [];
-      for await (const input of inputs) {
-        // Whole deals: a batch ends only where a deal does.
-        if (batch.length >= STREAMED_BATCH && (!whole || input.id !== batch.at(-1)!.id)) {
-          yield await rowsOf(batch);
-          batch = [];
-          await yieldToEventLoop();
+      // The store hands rows over a batch at a time (one await a batch, not a row); they are
+      // cut into the report's own batches here.
+      for await (const stored of inputs) {
+        for (const input of stored) {
+          // Whole deals: a batch ends only where a deal does.
+          if (batch.length >= STREAMED_BATCH && (!whole || input.id !== batch.at(-1)!.id)) {
+            yield await rowsOf(batch);
+            batch = [];
+            await yieldToEventLoop();
+          }
+          batch.push(input);
         }
-        batch.push(input);
       }
       if (batch.length > 0) yield await rowsOf(batch);
     }

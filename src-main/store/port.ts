@@ -163,11 +163,12 @@ export interface StorePort {
   countReportLinks(selection: ReportSelection): Promise<number>;
   reportRowInputs(linkIds: readonly number[]): Promise<ReportRowInputs[]>;
   /**
-   * Every selected row with its collateral's stored figures, in order, streamed. Only for a
+   * Every selected row with its collateral's stored figures, in order, streamed a batch (a few
+   * hundred rows at most, never none) at a time: a promise per batch, not per row. Only for a
    * store that nothing else uses meanwhile (`uw report`'s own connection, inside a snapshot):
    * on SQLite an open cursor makes the connection refuse other statements.
    */
-  iterateReportRows(selection: ReportSelection, order: ReportOrder | undefined, figuresVersion: number): AsyncIterable<StreamedReportRow>;
+  iterateReportRowBatches(selection: ReportSelection, order: ReportOrder | undefined, figuresVersion: number): AsyncIterable<StreamedReportRow[]>;
 
   // --- the change feed (change-feed.ts) ------------------------------------------------------------
 

@@ -150,12 +150,12 @@ function build(db: Db): SqliteStore {
       selectReportDealIds: bind(reportQuery.selectReportDealIds),
       countReportLinks: bind(reportQuery.countReportLinks),
       reportRowInputs: bind(reportQuery.reportRowInputs),
-      iterateReportRows: (selection, order, figuresVersion) => ({
+      iterateReportRowBatches: (selection, order, figuresVersion) => ({
         [Symbol.asyncIterator]: () => {
-          const rows = reportQuery.iterateReportRows(db, selection, order, figuresVersion);
+          const batches = reportQuery.iterateReportRowBatches(db, selection, order, figuresVersion);
           return {
-            next: () => call(() => rows.next()),
-            return: () => call(() => rows.return()),
+            next: () => call(() => batches.next()),
+            return: () => call(() => batches.return()),
           };
         },
       }),

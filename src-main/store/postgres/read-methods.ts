@@ -58,7 +58,7 @@ export const PG_READ_TWINS = {
   selectReportDealIds: reportQuery.selectReportDealIds,
   countReportLinks: reportQuery.countReportLinks,
   reportRowInputs: reportQuery.reportRowInputs,
-  iterateReportRows: reportQuery.iterateReportRows,
+  iterateReportRowBatches: reportQuery.iterateReportRowBatches,
   storeVersion: reportQuery.storeVersion,
 };
 
@@ -124,7 +124,7 @@ const signaturesMatch: { [K in keyof Twins]: Same<Bound<Twins[K]>, StorePort[K]>
   selectReportDealIds: true,
   countReportLinks: true,
   reportRowInputs: true,
-  iterateReportRows: true,
+  iterateReportRowBatches: true,
   storeVersion: true,
 };
 void signaturesMatch;

@@ -119,14 +119,14 @@ const STREAMED_COLUMNS = `d.id AS "id", d.seed_name AS "seedName", d.loan_id AS 
 export const REPORT_FETCH_ROWS = 1000;
 let cursors = 0;
 
-/** Streams the statement's rows through a server-side cursor of the transaction `tx` is in. */
-async function* fromCursor<T>(tx: PgDb, statement: SQL, fetchRows: number): AsyncGenerator<T, void, undefined> {
+/** Streams the statement's rows, a fetch (never empty) at a time, through a server-side cursor of the transaction `tx` is in. */
+async function* fromCursor<T>(tx: PgDb, statement: SQL, fetchRows: number): AsyncGenerator<T[], void, undefined> {
   const name = `uw_report_rows_${(cursors += 1)}`;
   await tx.execute(sql`DECLARE ${sql.raw(name)} NO SCROLL CURSOR FOR ${statement}`);
   try {
     for (;;) {
       const { rows } = await tx.execute(sql.raw(`FETCH ${fetchRows} FROM ${name}`));
-      for (const row of rows) yield row as T;
+      if (rows.length > 0) yield rows as T[];
       if (rows.length < fetchRows) return;
     }
   } finally {
@@ -138,23 +138,23 @@ async function* fromCursor<T>(tx: PgDb, statement: SQL, fetchRows: number): Asyn
 /**
  * The fields of every selected row with its collateral's stored figures of `figuresVersion`
  * (current ones only), ordered by a stored column or by default. Streamed through a server-side
- * cursor, REPORT_FETCH_ROWS rows at a time (bounded memory, one sort on the server): in the
+ * cursor, a batch of REPORT_FETCH_ROWS rows a fetch (bounded memory, one sort on the server): in the
  * caller's unit when `pg` is one (uw report runs the export in a snapshot), otherwise in a
  * REPEATABLE READ READ ONLY transaction of its own held on one pooled connection until the
  * iterator is done or left.
  */
-export function iterateReportRows(pg: PgDb, selection: ReportSelection, order: ReportOrder | undefined, figuresVersion: number): AsyncIterable<StreamedReportRow> {
-  return iterateReportRowsBy(pg, selection, order, figuresVersion, REPORT_FETCH_ROWS);
+export function iterateReportRowBatches(pg: PgDb, selection: ReportSelection, order: ReportOrder | undefined, figuresVersion: number): AsyncIterable<StreamedReportRow[]> {
+  return iterateReportRowBatchesBy(pg, selection, order, figuresVersion, REPORT_FETCH_ROWS);
 }
 
-/** iterateReportRows, `fetchRows` rows a fetch. */
-export function iterateReportRowsBy(
+/** iterateReportRowBatches, `fetchRows` rows a fetch (a batch). */
+export function iterateReportRowBatchesBy(
   pg: PgDb,
   selection: ReportSelection,
   order: ReportOrder | undefined,
   figuresVersion: number,
   fetchRows: number,
-): AsyncIterable<StreamedReportRow> {
+): AsyncIterable<StreamedReportRow[]> {
   const statement = sql`SELECT ${sql.raw(STREAMED_COLUMNS)} ${FROM}
     LEFT JOIN collateral_inputs i ON i.collateral_id = dc.collateral_id
     LEFT JOIN collateral_figures f ON f.collateral_id = dc.collateral_id AND f.version = ${figuresVersion} AND f.inputs_version = i.version
@@ -173,7 +173,7 @@ export function iterateReportRowsBy(
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
     try {
-      const tx = await Promise.race([handle, unit.then(() => Promise.reject(new Error('iterateReportRows: the snapshot ended before it was read')))]);
+      const tx = await Promise.race([handle, unit.then(() => Promise.reject(new Error('iterateReportRowBatches: the snapshot ended before it was read')))]);
       yield* fromCursor<StreamedReportRow>(tx, statement, fetchRows);
     } finally {
       finish();

@@ -34,7 +34,7 @@ function yielding(inner: StorePort, stats: Stats, inUnit = false): StorePort {
   return new Proxy(inner, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver) as unknown;
-      if (typeof value !== 'function' || key === 'inUnit' || key === 'iterateReportRows') return value;
+      if (typeof value !== 'function' || key === 'inUnit' || key === 'iterateReportRowBatches') return value;
       if (key === 'transaction' || key === 'snapshot') {
         return async (work: (tx: StorePort) => Promise<unknown>) => {
           const root = !target.inUnit();

@@ -52,9 +52,14 @@ function orders(): (lite.ReportOrder | undefined)[] {
   return [undefined, ...fields.flatMap((field) => (['asc', 'desc'] as const).map((direction) => ({ field, direction })))];
 }
 
-async function collect<T>(rows: AsyncIterable<T>): Promise<T[]> {
+/** The rows of every batch, in order; every batch must hold between 1 and `most` rows. */
+async function collectBatches<T>(batches: AsyncIterable<T[]>, most = Infinity): Promise<T[]> {
   const out: T[] = [];
-  for await (const row of rows) out.push(row);
+  for await (const batch of batches) {
+    expect(batch.length).toBeGreaterThan(0);
+    expect(batch.length).toBeLessThanOrEqual(most);
+    out.push(...batch);
+  }
   return out;
 }
 
@@ -100,19 +105,19 @@ describe('the cross-deal report on PostgreSQL', () => {
     for (const selection of selections().slice(0, 4)) {
       for (const order of [undefined, { field: 'collateralName', direction: 'desc' } as const, { field: 'grossLoan', direction: 'asc' } as const]) {
         const expected = [...lite.iterateReportRows(stores.sqlite, selection, order, FIGURES_VERSION)];
-        expect(await collect(pgReport.iterateReportRowsBy(stores.pg, selection, order, FIGURES_VERSION, 7))).toEqual(expected);
-        expect(await stores.pg.transaction((tx) => collect(pgReport.iterateReportRowsBy(tx, selection, order, FIGURES_VERSION, 5)), { isolationLevel: 'repeatable read', accessMode: 'read only' })).toEqual(expected);
+        expect(await collectBatches(pgReport.iterateReportRowBatchesBy(stores.pg, selection, order, FIGURES_VERSION, 7), 7)).toEqual(expected);
+        expect(await stores.pg.transaction((tx) => collectBatches(pgReport.iterateReportRowBatchesBy(tx, selection, order, FIGURES_VERSION, 5), 5), { isolationLevel: 'repeatable read', accessMode: 'read only' })).toEqual(expected);
       }
     }
-    const all = await collect(pgReport.iterateReportRows(stores.pg, {}, undefined, FIGURES_VERSION));
+    const all = await collectBatches(pgReport.iterateReportRowBatches(stores.pg, {}, undefined, FIGURES_VERSION));
     expect(all.filter((r) => r.hasFigures).length).toBe(all.length - all.filter((r) => r.collateralId === changed).length);
     expect(all.some((r) => !r.hasFigures)).toBe(true);
   });
 
   it('ends its snapshot when a reader leaves the stream early, leaving the pool usable', async () => {
     for (let i = 0; i < 15; i++) {
-      for await (const row of pgReport.iterateReportRowsBy(stores.pg, {}, undefined, FIGURES_VERSION, 2)) {
-        expect(row.id).toEqual(expect.any(String));
+      for await (const batch of pgReport.iterateReportRowBatchesBy(stores.pg, {}, undefined, FIGURES_VERSION, 2)) {
+        expect(batch[0]!.id).toEqual(expect.any(String));
         break;
       }
     }
