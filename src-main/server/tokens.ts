@@ -18,7 +18,7 @@ export interface TokenService {
   /**
    * The token's signature and claims only (forged, expired, without an expiry or for another
    * audience: null), without the client check: the caller must then make it, with
-   * `clientAccepts`, before answering anything (server/app.ts, where getDealInfo on PostgreSQL
+   * `clientAccepts`, before answering anything (server/client-checked-read.ts, where getDealInfo on PostgreSQL
    * reads the client in the deal's own statement).
    */
   verifyClaims(token: string): Promise<TokenClaims | null>;

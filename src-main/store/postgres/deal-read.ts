@@ -100,7 +100,7 @@ export async function dealRead(pg: PgDb, id: string, version: number): Promise<D
  * dealRead and the token's client check (apiClientCreatedAt) in one statement, one round trip:
  * `client` is the client's creation time, null when there is no such client, and undefined when
  * there is no such deal (no row came back, so the check was not made: ask apiClientCreatedAt).
- * Both are read in the same snapshot. The server's getDealInfo uses it (server/app.ts).
+ * Both are read in the same snapshot. The server's getDealInfo uses it (server/client-checked-read.ts), through the port's optional dealReadCheckingClient.
  */
 export async function dealReadCheckingClient(
   pg: PgDb,
