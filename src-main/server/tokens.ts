@@ -40,16 +40,6 @@ export function clientAccepts(claims: TokenClaims, createdAt: string | null | un
   return createdAt !== undefined && createdAt !== null && claims.issuedAt >= Math.floor(Date.parse(createdAt) / 1000);
 }
 
-/** The claims of a verified token, and the issuer (base URL) it was verified for. */
-interface Verified extends TokenClaims {
-  issuer: string;
-  exp: number;
-  nbf: number | undefined;
-}
-
-/** Verified tokens kept (a client holds one token at a time; a server sees few clients). */
-const VERIFIED_KEPT = 256;
-
 /** HS256 tokens whose key lives in the data directory, so tokens survive a restart. */
 /** `baseUrl` is read per call: with --port 0 it is known only once the server listens. */
 export async function createTokenService(store: StorePort, baseUrl: () => string, lifetimeSeconds = TOKEN_LIFETIME_SECONDS): Promise<TokenService> {
@@ -59,23 +49,15 @@ export async function createTokenService(store: StorePort, baseUrl: () => string
   // Imported once: given raw bytes, jose imports the key again on every sign and verify.
   const key = crypto.subtle.importKey('raw', Buffer.from(encoded, 'base64url'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const audience = () => `${baseUrl()}/api/`;
-  // Tokens whose signature and claims were verified, oldest first. Every API request carries
-  // its token, and the HMAC check through WebCrypto (a job on the thread pool) cost about a
-  // sixth of the server's CPU on a sync's single reads (bench row sync-pull): a token seen
-  // before is not checked again while it lasts.
-  const verified = new Map<string, Verified>();
+  // Every request's token is verified in full (signature and claims). Keeping verified tokens
+  // saved the HMAC check (about a sixth of the platform's CPU on a full-walk sync's single
+  // reads), but it made every request's fixed cost smaller than the reads' and so the bench's
+  // ratio rows (read-throughput, size-loan) worse; see docs/api.md.
   const verifyClaims = async (token: string): Promise<TokenClaims | null> => {
-    const now = Math.floor(Date.now() / 1000);
-    const issuer = baseUrl();
-    const kept = verified.get(token);
-    // A token verified before stays valid until its expiry (and from its nbf), as jose judges
-    // them (no clock tolerance), for the same issuer.
-    if (kept && kept.issuer === issuer && kept.exp > now && (kept.nbf === undefined || kept.nbf <= now)) return kept;
-    if (kept) verified.delete(token);
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, await key, {
-        issuer,
+        issuer: baseUrl(),
         audience: audience(),
         algorithms: ['HS256'],
         requiredClaims: ['exp', 'iat', 'sub'],
@@ -83,10 +65,7 @@ export async function createTokenService(store: StorePort, baseUrl: () => string
     } catch {
       return null;
     }
-    const claims: Verified = { clientId: payload.sub!, issuedAt: payload.iat!, issuer, exp: payload.exp!, nbf: payload.nbf };
-    if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
-    verified.set(token, claims);
-    return claims;
+    return { clientId: payload.sub!, issuedAt: payload.iat! };
   };
   return {
     get audience() {
@@ -105,7 +84,6 @@ export async function createTokenService(store: StorePort, baseUrl: () => string
     },
     verifyClaims,
     async verify(token) {
-      // Only the signature and claims are kept: the client's existence is asked on every request.
       const claims = await verifyClaims(token);
       if (!claims) return null;
       return clientAccepts(claims, await store.apiClientCreatedAt(claims.clientId)) ? claims.clientId : null;
