@@ -60,8 +60,11 @@ export async function startUwServe(args: string[], env: NodeJS.ProcessEnv = {}, 
 }
 
 export async function stop(running: Running, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
-  if (running.child.exitCode !== null) return running.child.exitCode;
-  running.child.kill(signal);
-  const [code] = (await once(running.child, 'exit')) as [number | null];
+  const { child } = running;
+  // Gone already (by an exit code or by a signal): there is no 'exit' left to wait for.
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = once(child, 'exit') as Promise<[number | null]>;
+  child.kill(signal);
+  const [code] = await exited;
   return code;
 }
