@@ -26,7 +26,7 @@ import { actingAs, GATEWAY, type GatewayContext } from '../gateway';
 import { documentedAnswer, lazyReference, OPENAPI_PATH, type DocumentedRoute } from './reference';
 import { registerTokenEndpoint, TOKEN_ROUTE_SCHEMA, unreadableTokenRequest, type TokenRateLimit } from './token-endpoint';
 import { CLIENT_CHECK_IN_READ, checkedRead, clientCheckingStore, REFUSED, type RouteConfig } from './client-checked-read';
-import { clientAccepts, type TokenClaims, type TokenService } from './tokens';
+import type { TokenClaims, TokenService } from './tokens';
 import type { WebModeOptions } from './web-mode';
 import { storeUnavailableMessage } from '../store';
 import { firstLine } from './log-safe';
@@ -245,7 +245,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const store = options.gateway.store;
   const pgStore = clientCheckingStore(store);
   const deferredCheck = new WeakMap<object, TokenClaims>();
-  const clientStillAccepts = async (claims: TokenClaims) => clientAccepts(claims, await store.apiClientCreatedAt(claims.clientId));
   const unauthorized = (reply: FastifyReply, hadToken: boolean) =>
     reply
       .code(401)
@@ -275,23 +274,21 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       ...route,
       config: { clientCheckInRead: CLIENT_CHECK_IN_READ.has(route.name) } satisfies RouteConfig,
       handler: async (request, reply) => {
-        const claims = deferredCheck.get(request);
-        // Path parameters are checked here (their length above all), the body by the gateway.
-        const params = def.params?.safeParse(request.params);
-        if (params && !params.success) {
-          if (claims && !(await clientStillAccepts(claims))) return unauthorized(reply, true);
-          return { success: false, error: issuesToErrorDto(params.error, request.params) } as never;
-        }
         const clientId = clientOf.get(request);
         const ctx = clientId === undefined ? options.gateway : actingAs(options.gateway, { who: clientId, source: 'api' });
-        // Query parameters (only the extensions have any) reach the gateway with the path's, which win.
-        const query = def.query ? ((request.query ?? {}) as Record<string, string>) : {};
-        const all = { ...query, ...((request.params ?? {}) as Record<string, string>) };
-        if (claims && pgStore) {
-          const answer = await checkedRead(pgStore, claims, (readStore) => handler({ ...ctx, store: readStore }, { params: all, body: request.body }));
-          return answer === REFUSED ? unauthorized(reply, true) : (answer as never);
-        }
-        return (await handler(ctx, { params: all, body: request.body })) as never;
+        const answer = async (context: GatewayContext): Promise<unknown> => {
+          // Path parameters are checked here (their length above all), the body by the gateway.
+          const params = def.params?.safeParse(request.params);
+          if (params && !params.success) return { success: false, error: issuesToErrorDto(params.error, request.params) };
+          // Query parameters (only the extensions have any) reach the gateway with the path's, which win.
+          const query = def.query ? ((request.query ?? {}) as Record<string, string>) : {};
+          const all = { ...query, ...((request.params ?? {}) as Record<string, string>) };
+          return handler(context, { params: all, body: request.body });
+        };
+        const claims = deferredCheck.get(request);
+        if (!claims || !pgStore) return (await answer(ctx)) as never;
+        const checked = await checkedRead(pgStore, claims, (readStore) => answer({ ...ctx, store: readStore }));
+        return checked === REFUSED ? unauthorized(reply, true) : (checked as never);
       },
     });
   }

@@ -34,9 +34,10 @@ class ClientRefused extends Error {}
 
 /**
  * Runs `work` (a read handler) on a store whose dealRead also makes the token's client check
- * (StorePort.dealReadCheckingClient). If the read found no deal, or never called dealRead,
- * the check is made on its own afterwards, as the auth hook makes it; an error in the handler is
- * answered only once the client is known to be good. REFUSED: the client is gone (answer 401).
+ * (StorePort.dealReadCheckingClient). If the read found no deal, or never called dealRead (a path
+ * parameter refused before any read), the check is made on its own afterwards, as the auth hook
+ * makes it; an error in the handler is answered only once the client is known to be good.
+ * REFUSED: the client is gone (answer 401).
  */
 export async function checkedRead(store: ClientCheckingStore, claims: TokenClaims, work: (store: StorePort) => Promise<unknown>): Promise<unknown> {
   let accepted: boolean | undefined;
