@@ -18,6 +18,8 @@ export interface UwServer {
   /** The `open http://...?session=...` link web mode prints. */
   openUrl: string;
   dataDir: string;
+  /** The server's process id (the test that pauses it with SIGSTOP signals this process). */
+  pid: number;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
 }
@@ -29,6 +31,8 @@ export interface StartOptions {
   extraArgs?: string[];
   /** How long the server may take to print its URLs (a large demo book takes longer to seed). */
   startTimeoutMs?: number;
+  /** More environment for the server (e.g. TMPDIR, where web mode writes its exports). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -59,7 +63,7 @@ export async function startUwServer(options: StartOptions = {}): Promise<{ serve
   ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', FORCE_COLOR: '0' },
+    env: { ...process.env, NODE_ENV: 'test', FORCE_COLOR: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -99,7 +103,7 @@ export async function startUwServer(options: StartOptions = {}): Promise<{ serve
         reject(new Error(`uw serve exited (${signal ?? code}) before it was ready:\n${log}`));
       });
     });
-    return { server: { baseUrl, openUrl, dataDir, output: () => log }, stop };
+    return { server: { baseUrl, openUrl, dataDir, pid: child.pid!, output: () => log }, stop };
   } catch (error) {
     await stop();
     throw error;
