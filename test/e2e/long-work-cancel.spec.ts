@@ -166,4 +166,6 @@ test.describe('cancelling long work on 3,000 deals', () => {
     expect(summaryRows[1]![0]).toBe('Base');
     await expect.poll(exportFiles).toEqual([]);
   });
+  // The other formats (the report in CSV, the stress in XLSX) and an earlier file kept at the
+  // target are cancelled through the channel table in test/src-main/app/long-work.test.ts.
 });
