@@ -331,6 +331,40 @@ function deleteUnlinkedParties(db: Db, personIds: readonly string[], companyIds:
   return written;
 }
 
+/** The rows under a deal's collaterals (components, rent rolls, valuations, ...), each table scoped by its parents. */
+function reconcileUnderCollaterals(db: Db, m: MirrorDeal, collateralIds: readonly string[], now: string): number {
+  let written = 0;
+  const all = <K extends keyof MirrorCollateral>(key: K) => m.collaterals.flatMap((c) => c[key] as Row[]);
+  const componentRows = all('components');
+  const componentIds = componentRows.map((c) => c.id as string);
+  written += reconcile(db, components, 'id', selectIn(db, components, 'collateralId', collateralIds), componentRows, now);
+  written += reconcile(db, marketData, 'componentId', selectIn(db, marketData, 'componentId', componentIds), all('marketData'), now);
+  written += reconcile(db, salesComps, 'id', selectIn(db, salesComps, 'componentId', componentIds), all('salesComps'), now);
+  written += reconcile(db, livingUnits, 'id', selectIn(db, livingUnits, 'componentId', componentIds), all('livingUnits'), now);
+  const rollRows = all('rentRolls');
+  written += reconcile(db, rentRolls, 'id', selectIn(db, rentRolls, 'componentId', componentIds), rollRows, now);
+  written += reconcile(
+    db,
+    rentRollItems,
+    'id',
+    selectIn(db, rentRollItems, 'rentRollId', rollRows.map((r) => r.id as string)),
+    all('rentRollItems'),
+    now,
+  );
+  const valuationRows = all('revenueValuations');
+  written += reconcile(db, revenueValuations, 'id', selectIn(db, revenueValuations, 'collateralId', collateralIds), valuationRows, now);
+  written += reconcile(
+    db,
+    cashFlowTransactions,
+    'id',
+    selectIn(db, cashFlowTransactions, 'valuationId', valuationRows.map((v) => v.id as string)),
+    all('cashFlowTransactions'),
+    now,
+  );
+  written += reconcile(db, alternativeValuations, 'id', selectIn(db, alternativeValuations, 'collateralId', collateralIds), all('alternativeValuations'), now);
+  return written;
+}
+
 /** How a pull records its changes in the deal history: as whom, and each column's field name. */
 export interface MirrorHistory {
   actor: HistoryActor;
@@ -354,11 +388,21 @@ function mirrorDealChanges(deal: MirrorDeal['deal'], before: Row | null, fieldOf
   return changes;
 }
 
+export interface MirrorOptions {
+  /**
+   * The collaterals and every row under them are as the last pull of these same reads wrote
+   * them (the caller compared the reads' hashes with the shadow's): only the deal's links to
+   * them are reconciled, and their rows are not read back. A pull of a deal whose own fields
+   * changed (a note, a rate) then reads and writes a few rows instead of about a hundred.
+   */
+  collateralsAsStored?: boolean;
+}
+
 /**
  * Writes the working copy of one pulled deal as a diff. `previous` is what the last pull of the
  * deal brought (null for a deal new here). Returns the number of rows written (0: unchanged).
  */
-export function applyMirrorDeal(db: Db, m: MirrorDeal, previous: MirrorScope | null, now: string, history?: MirrorHistory): number {
+export function applyMirrorDeal(db: Db, m: MirrorDeal, previous: MirrorScope | null, now: string, history?: MirrorHistory, options: MirrorOptions = {}): number {
   const dealId = m.deal.id;
   let written = 0;
   // What the change feed's triggers would have marked, for a pull that pauses them: a person
@@ -377,7 +421,7 @@ export function applyMirrorDeal(db: Db, m: MirrorDeal, previous: MirrorScope | n
 
   const collateralRows = m.collaterals.map((c) => c.collateral);
   const collateralIds = collateralRows.map((c) => c.id!);
-  written += reconcile(db, collaterals, 'id', selectIn(db, collaterals, 'id', collateralIds), collateralRows, now);
+  if (!options.collateralsAsStored) written += reconcile(db, collaterals, 'id', selectIn(db, collaterals, 'id', collateralIds), collateralRows, now);
 
   // deal_collaterals: the platform's collaterals in its order; links to collaterals it never had stay.
   const links = selectIn(db, dealCollaterals, 'dealId', [dealId]) as { collateralId: string; position: number }[];
@@ -411,35 +455,7 @@ export function applyMirrorDeal(db: Db, m: MirrorDeal, previous: MirrorScope | n
   written += reconcileLinks(db, dealCompanies, dealId, m.companyIds);
   const linksWritten = written - beforeLinks;
 
-  // Everything under the collaterals belongs to them: scoped by parent.
-  const all = <K extends keyof MirrorCollateral>(key: K) => m.collaterals.flatMap((c) => c[key] as Row[]);
-  const componentRows = all('components');
-  const componentIds = componentRows.map((c) => c.id as string);
-  written += reconcile(db, components, 'id', selectIn(db, components, 'collateralId', collateralIds), componentRows, now);
-  written += reconcile(db, marketData, 'componentId', selectIn(db, marketData, 'componentId', componentIds), all('marketData'), now);
-  written += reconcile(db, salesComps, 'id', selectIn(db, salesComps, 'componentId', componentIds), all('salesComps'), now);
-  written += reconcile(db, livingUnits, 'id', selectIn(db, livingUnits, 'componentId', componentIds), all('livingUnits'), now);
-  const rollRows = all('rentRolls');
-  written += reconcile(db, rentRolls, 'id', selectIn(db, rentRolls, 'componentId', componentIds), rollRows, now);
-  written += reconcile(
-    db,
-    rentRollItems,
-    'id',
-    selectIn(db, rentRollItems, 'rentRollId', rollRows.map((r) => r.id as string)),
-    all('rentRollItems'),
-    now,
-  );
-  const valuationRows = all('revenueValuations');
-  written += reconcile(db, revenueValuations, 'id', selectIn(db, revenueValuations, 'collateralId', collateralIds), valuationRows, now);
-  written += reconcile(
-    db,
-    cashFlowTransactions,
-    'id',
-    selectIn(db, cashFlowTransactions, 'valuationId', valuationRows.map((v) => v.id as string)),
-    all('cashFlowTransactions'),
-    now,
-  );
-  written += reconcile(db, alternativeValuations, 'id', selectIn(db, alternativeValuations, 'collateralId', collateralIds), all('alternativeValuations'), now);
+  if (!options.collateralsAsStored) written += reconcileUnderCollaterals(db, m, collateralIds, now);
 
   const fundsRows = m.funds ? [m.funds.analysis as Row] : [];
   written += reconcile(db, fundsAnalyses, 'id', selectIn(db, fundsAnalyses, 'dealId', [dealId]), fundsRows, now);
@@ -568,7 +584,16 @@ export function setDealCreatedAt(db: Db, values: ReadonlyMap<string, string>): v
 
 /** The created_at of deals (the order getAllDealIds lists them in). */
 export function dealCreatedAt(db: Db, ids: readonly string[]): Map<string, string> {
-  return new Map(selectIn(db, deals, 'id', ids).map((r) => [r.id as string, r.createdAt as string] as const));
+  if (ids.length === 0) return new Map();
+  // Two columns, not the whole row: a pull through the feed checks every listed deal's place.
+  const info = infoOf(deals);
+  const rows = statement(
+    db,
+    `SELECT ${quote(info.byProp.get('id')!.name)}, ${quote(info.byProp.get('createdAt')!.name)} FROM ${quote(info.name)} WHERE ${quote(info.byProp.get('id')!.name)} IN (SELECT value FROM json_each(?))`,
+  )
+    .raw(true)
+    .all(JSON.stringify(ids)) as [string, string][];
+  return new Map(rows);
 }
 
 /** Sets a deal's working-copy columns (take theirs). */

@@ -23,9 +23,9 @@ import {
   updateOutboxEntry,
 } from '../store';
 import { RemoteError } from './errors';
-import { GRAPH_TYPE, listingKeys, type DealGraph } from './graph';
+import { GRAPH_TYPE, listingKeys, type DealGraph, type ReadEntry } from './graph';
 import { decidePull } from './merge';
-import { buildMirrorDeal, syntheticCreatedAt } from './mirror-rows';
+import { buildMirrorDeal, feedsCollaterals, syntheticCreatedAt } from './mirror-rows';
 
 // Applying what the platform reads to the store: the three-way merge of the deal's fields with
 // its outbox rows, the working copy (as a diff), the shadow. A deal's writes are atomic (its
@@ -127,16 +127,24 @@ function writeGraph(db: SqliteHandle, graph: DealGraph, position: number, now: s
   }
   const { mirror, inexact } = built;
   outcome.inexact = inexact;
+  const stored = shadowHashesOf(db, graph.entries);
+  const unchanged = (entry: ReadEntry) => stored.get(`${entry.type}\u0000${entry.id}`) === entry.hash;
   // The deal history records what the platform changed (the pending local edits laid over it
   // are not changes), as "platform", in this same transaction.
-  applyMirrorDeal(db, mirror, scope, now, { actor: PULL_ACTOR, fieldOf: (column) => historyFieldOf(column as DealColumn) });
+  applyMirrorDeal(
+    db,
+    mirror,
+    scope,
+    now,
+    { actor: PULL_ACTOR, fieldOf: (column) => historyFieldOf(column as DealColumn) },
+    { collateralsAsStored: scope !== null && graph.entries.every((entry) => !feedsCollaterals(entry.type) || unchanged(entry)) },
+  );
 
   // The shadow: changed reads only, then the listing.
-  const stored = shadowHashesOf(db, graph.entries);
   putShadowEntries(
     db,
     graph.entries
-      .filter((entry) => stored.get(`${entry.type}\u0000${entry.id}`) !== entry.hash)
+      .filter((entry) => !unchanged(entry))
       .map((entry) => ({ type: entry.type, id: entry.id, json: entry.json, contentHash: entry.hash, fetchedAt: now })),
   );
   dropShadowOf(db, graph.dealId, new Set(graph.entries.map((e) => `${e.type}\u0000${e.id}`)));

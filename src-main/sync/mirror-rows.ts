@@ -49,6 +49,17 @@ export function syntheticCreatedAt(position: number): string {
 
 const pad = (n: number) => String(n).padStart(6, '0');
 
+/** The reads of a deal's graph that no row under its collaterals is built from (see buildMirrorDeal). */
+const DEAL_LEVEL_READS: ReadonlySet<string> = new Set(['getDealInfo', 'getDealFunds', 'getPersonInfo', 'getCompanyInfo']);
+
+/**
+ * Whether rows of the deal's collaterals, or rows under them, are built from reads of this
+ * type: when no such read changed since the last pull, those rows are as it wrote them.
+ */
+export function feedsCollaterals(readType: string): boolean {
+  return !DEAL_LEVEL_READS.has(readType);
+}
+
 export function buildMirrorDeal(graph: DealGraph, options: { createdAt: string; overlay: ReadonlyMap<BulkUpdateProperty, unknown> }): MirrorBuild {
   let inexact = 0;
   /** f with f * by === target, else the best approximation (counted). */
