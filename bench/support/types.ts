@@ -30,6 +30,8 @@ export interface Scenario {
   summary: string;
   /** The demo stores it uses: built before the first measurement of the run. */
   needs: StoreNeed[];
+  /** Run only when named with --only (too long for every run). */
+  optIn?: boolean;
   run(ctx: ScenarioContext): Promise<BenchRow[]>;
 }
 
