@@ -13,13 +13,13 @@ import {
   UserSelectedLtv,
 } from './enums';
 import { envelope } from './error';
-import { entityId, freeText, LIMITS } from './scalars';
+import { entityId, freeText, groupedDigits, LIMITS } from './scalars';
 
 export const UpdateDto = z.object({
   property: BulkUpdateProperty,
   value: freeText().describe(
     `Format depends on the property (see DEAL_PROPERTIES). Numbers in plain decimal notation that a double holds exactly (up to ${LIMITS.significantDigits} significant digits always are), ` +
-      `amounts up to ${LIMITS.money.toLocaleString('en-US')} USD; Note, Description and the custom fields up to ${LIMITS.textLength.toLocaleString('en-US')} characters, other texts up to ${LIMITS.nameLength}`,
+      `amounts up to ${groupedDigits(LIMITS.money)} USD; Note, Description and the custom fields up to ${groupedDigits(LIMITS.textLength)} characters, other texts up to ${LIMITS.nameLength}`,
   ),
 });
 export type UpdateDto = z.infer<typeof UpdateDto>;
