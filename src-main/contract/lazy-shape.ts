@@ -6,10 +6,11 @@ import type { z } from 'zod';
  *
  * Zod reads a shape when the object first parses, is documented (JSON Schema, OpenAPI) or is
  * extended, picked or omitted, and then keeps what it read (the same field schemas ever after).
- * The service built about 2,100 zod schemas at every start (bench: cold-start), nearly all of
+ * The service built about 2,400 zod schemas at every start (bench: cold-start), nearly all of
  * them fields of DTOs that a given process may never parse; with the large shapes written
- * lazily it builds about 700. The object schema itself (with its description and its registry
- * id) is still made at import, in declaration order.
+ * lazily (and the desktop channel table out of its build) it builds about 600. The object
+ * schema itself (with its description and its registry id) is still made at import, in
+ * declaration order.
  *
  * Keep `.meta({ id })` out of a lazy shape's fields: an id registers its schema in zod's registry
  * when the field is built, and the OpenAPI document lists its components in registration order.
