@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazyShape } from './lazy-shape';
 import { envelope } from './error';
 import { CrossDealCollateralReportFilterDto } from './report';
 import { decimal, entityId, LIMITS, percentage, shortText, STORAGE_LIMIT, usd } from './scalars';
@@ -26,23 +27,23 @@ const off = (limit: z.ZodOptional<z.ZodNumber>) => limit.unwrap().nullable().opt
 
 /** The policy of a request: each limit given replaces the profile's; null takes it out of force. */
 export const CreditPolicyOverride = z
-  .strictObject({
+  .strictObject(lazyShape(() => ({
     maxLtv: off(LIMIT_SHAPE.maxLtv).describe('Maximum loan-to-value, decimal; null: not in force'),
     maxLtc: off(LIMIT_SHAPE.maxLtc).describe('Maximum loan-to-cost, decimal; null: not in force'),
     minDscr: off(LIMIT_SHAPE.minDscr).describe('Minimum DSCR, a multiple; null: not in force'),
     minDebtYield: off(LIMIT_SHAPE.minDebtYield).describe('Minimum debt yield, percentage; null: not in force'),
-  })
+  })))
   .describe("Overrides of the profile's limits: a number replaces the limit, null takes it out of force, absent keeps the profile's")
   .meta({ id: 'CreditPolicyOverride' });
 export type CreditPolicyOverride = z.infer<typeof CreditPolicyOverride>;
 
 export const CreditPolicyProfile = z
-  .strictObject({
+  .strictObject(lazyShape(() => ({
     name: z.string().trim().min(1).describe('Profile name, as profileName gives it'),
     label: z.string().min(1).optional().describe('Display name; the name when absent'),
     ...LIMIT_SHAPE,
     source: z.string().min(1).describe('Where the figures come from'),
-  })
+  })))
   .refine((p) => Object.keys(LIMIT_SHAPE).some((k) => p[k as keyof typeof LIMIT_SHAPE] !== undefined), {
     message: 'a credit policy profile needs at least one limit (maxLtv, maxLtc, minDscr or minDebtYield)',
   })
@@ -61,10 +62,10 @@ function uniqueNames(items: readonly { name?: string | undefined }[], ctx: z.Ref
 }
 
 export const CreditPolicies = z
-  .object({
+  .object(lazyShape(() => ({
     defaultProfile: z.string().min(1).describe('The profile used when a request names none'),
     profiles: z.array(CreditPolicyProfile).min(1),
-  })
+  })))
   .superRefine((config, ctx) => {
     uniqueNames(config.profiles, ctx, ['profiles']);
     if (!config.profiles.some((p) => p.name === config.defaultProfile)) {
@@ -89,19 +90,19 @@ const hasShock = (s: Partial<Record<keyof typeof SHOCK_SHAPE, number | undefined
 const NO_SHOCK = `a scenario needs at least one non-zero shock (${SHOCK_NAMES.join(', ')})`;
 
 export const Scenario = z
-  .strictObject({ name: z.string().trim().min(1).max(100).optional().describe('Scenario name'), ...SHOCK_SHAPE })
+  .strictObject(lazyShape(() => ({ name: z.string().trim().min(1).max(100).optional().describe('Scenario name'), ...SHOCK_SHAPE })))
   .refine(hasShock, { message: NO_SHOCK })
   .describe('Shocks applied together in the fixed order of docs/analysis.md; an absent shock is 0')
   .meta({ id: 'Scenario' });
 export type Scenario = z.infer<typeof Scenario>;
 
 export const StressScenarioDefinition = z
-  .strictObject({
+  .strictObject(lazyShape(() => ({
     name: z.string().trim().min(1).describe('Scenario name (mild, moderate, severe for the built-ins)'),
     label: z.string().min(1).optional().describe('Display name'),
     ...SHOCK_SHAPE,
     source: z.string().min(1).describe('Where the scenario comes from'),
-  })
+  })))
   .refine(hasShock, { message: NO_SHOCK })
   .describe('A stress scenario shipped in the system configuration, with its source')
   .meta({ id: 'StressScenarioDefinition' });
@@ -117,7 +118,7 @@ export const StressScenarios = z
 export const LtvBasis = z.enum(['Income', 'Sales', 'Alternative']).describe('The valuation an LTV is measured against');
 
 export const Metrics = z
-  .object({
+  .object(lazyShape(() => ({
     noi: usd('Net operating income of the deal, the sum over its collaterals'),
     value: usd(
       'The LTV basis value: the valuation userSelectedLtv names (None: income, else sales, else alternative, the first > 0), chosen on the unstressed figures; 0 without one',
@@ -131,7 +132,7 @@ export const Metrics = z
     ltc: z.number().nullable().describe('Loan over the project total cost, decimal; null without a cost'),
     netCashFlow: usd('NOI minus debt service'),
     ltvBasis: LtvBasis.nullable().describe('The valuation the LTV is measured against; null when the deal has none > 0'),
-  })
+  })))
   .describe("A deal's analysis figures")
   .meta({ id: 'Metrics' });
 export type Metrics = z.infer<typeof Metrics>;
@@ -140,40 +141,40 @@ export const PolicyMetric = z.enum(['Dscr', 'Ltv', 'DebtYield', 'Ltc']);
 export type PolicyMetric = z.infer<typeof PolicyMetric>;
 
 export const Breach = z
-  .object({
+  .object(lazyShape(() => ({
     metric: PolicyMetric,
     limit: z.number().describe('The policy limit, in the unit of the metric'),
     value: z.number().nullable().describe('The figure that breaks it; null for an LTV whose basis value fell to 0 or below'),
-  })
+  })))
   .meta({ id: 'Breach' });
 export type Breach = z.infer<typeof Breach>;
 
 // --- sizeLoan ------------------------------------------------------------------------------
 
 export const SizeLoanInputs = z
-  .strictObject({
+  .strictObject(lazyShape(() => ({
     noi: z.number().gt(0).max(LIMITS.money, STORAGE_LIMIT).optional().describe('Net operating income, USD a year'),
     value: z.number().min(0).max(LIMITS.money, STORAGE_LIMIT).optional().describe('Value for the LTV constraint, USD'),
     totalCost: z.number().min(0).max(LIMITS.money, STORAGE_LIMIT).optional().describe('Project total cost for the LTC constraint, USD'),
     interestRate: z.number().min(0).max(1).optional().describe('Note rate, decimal (0.065 = 6.5 %)'),
     amortizationMonths: z.int().min(0).max(1200).optional().describe('Amortization, months; absent or 0: interest-only'),
-  })
+  })))
   .describe("Sizing inputs; with dealId, each one given overrides the deal's figure");
 
 export const SizeLoanRequestDto = z
-  .object({
+  .object(lazyShape(() => ({
     dealId: entityId().min(1).optional().describe("Deal whose stored figures supply the inputs (NOI and value as getDealInfo shows them, its loan's note rate and amortization, project total cost)"),
     inputs: SizeLoanInputs.optional(),
     policy: CreditPolicyOverride.optional(),
     profileName: shortText().min(1).optional().describe('Credit policy profile; the default profile when absent'),
-  })
+  })))
   .describe('Size a loan to its binding constraint. Nothing is written')
   .meta({ id: 'SizeLoanRequestDto' });
 export type SizeLoanRequestDto = z.infer<typeof SizeLoanRequestDto>;
 
 export const SizingConstraintName = z.enum(['Ltv', 'Ltc', 'Dscr', 'DebtYield']);
 
-export const SizeLoanResponseDto = envelope({
+export const SizeLoanResponseDto = envelope(lazyShape(() => ({
   maxLoan: usd('The largest loan that meets every constraint in force'),
   bindingConstraint: SizingConstraintName.describe('The constraint giving the smallest loan'),
   constraints: z.array(
@@ -193,7 +194,7 @@ export const SizeLoanResponseDto = envelope({
   }),
   profileName: z.string().describe('The credit policy profile the limits start from'),
   policy: CreditPolicy.describe('The limits applied: the profile with the request overrides'),
-}).meta({ id: 'SizeLoanResponseDto' });
+}))).meta({ id: 'SizeLoanResponseDto' });
 export type SizeLoanResponseDto = z.infer<typeof SizeLoanResponseDto>;
 
 // --- stressDeal ----------------------------------------------------------------------------
@@ -204,7 +205,7 @@ export const BreakpointReason = z
   .describe('Why a breakpoint has no figure');
 
 export const BreakpointsDto = z
-  .object({
+  .object(lazyShape(() => ({
     noiDecline: z.number().nullable().describe('NOI decline (decimal) the deal bears before DSCR or debt yield breaks, the smaller of the two; negative when already breached'),
     rateIncreaseBps: z.number().nullable().describe('Rate rise (basis points) before DSCR breaks; negative when already breached'),
     valueDecline: z.number().nullable().describe('Value decline (decimal) before LTV breaks; negative when already breached'),
@@ -213,13 +214,13 @@ export const BreakpointsDto = z
     noiDeclineDebtYield: z.number().nullable().describe('NOI decline before debt yield breaks'),
     noiDeclineBinding: z.enum(['Dscr', 'DebtYield']).nullable().describe('Which limit noiDecline is'),
     notApplicable: z.partialRecord(BreakpointName, BreakpointReason).describe('Why a null breakpoint has no figure'),
-  })
+  })))
   .describe('How far each figure can move before a policy limit breaks, at the current loan, on the unstressed figures')
   .meta({ id: 'BreakpointsDto' });
 export type BreakpointsDto = z.infer<typeof BreakpointsDto>;
 
 export const SensitivityGridDto = z
-  .object({
+  .object(lazyShape(() => ({
     metric: z.enum(['Dscr', 'Ltv']),
     limit: z.number().nullable().describe('minDscr or maxLtv the cells are checked against'),
     rowShock: z.enum(SHOCK_NAMES),
@@ -230,22 +231,22 @@ export const SensitivityGridDto = z
       value: z.number().nullable(),
       pass: z.boolean().nullable().describe('Null when the limit is not set or the metric not tested'),
     }))).describe('cells[row][column]'),
-  })
+  })))
   .meta({ id: 'SensitivityGridDto' });
 export type SensitivityGridDto = z.infer<typeof SensitivityGridDto>;
 
 export const StressDealRequestDto = z
-  .object({
+  .object(lazyShape(() => ({
     dealId: entityId().min(1).describe('Deal id'),
     scenario: Scenario,
     policy: CreditPolicyOverride.optional(),
     profileName: shortText().min(1).optional().describe('Credit policy profile; the default profile when absent'),
-  })
+  })))
   .describe('Stress one deal. Nothing is written')
   .meta({ id: 'StressDealRequestDto' });
 export type StressDealRequestDto = z.infer<typeof StressDealRequestDto>;
 
-export const StressDealResponseDto = envelope({
+export const StressDealResponseDto = envelope(lazyShape(() => ({
   base: Metrics,
   stressed: Metrics,
   breaches: z.array(Breach).describe('The limits the stressed figures break'),
@@ -257,7 +258,7 @@ export const StressDealResponseDto = envelope({
   }),
   profileName: z.string().describe('The credit policy profile the limits start from'),
   policy: CreditPolicy.describe('The limits applied'),
-}).meta({ id: 'StressDealResponseDto' });
+}))).meta({ id: 'StressDealResponseDto' });
 export type StressDealResponseDto = z.infer<typeof StressDealResponseDto>;
 
 // --- stressPortfolio -----------------------------------------------------------------------
@@ -266,7 +267,7 @@ const exposureCount = (what: string) =>
   z.object({ count: z.int(), exposure: usd('Sum of their loan amounts') }).describe(what);
 
 export const PortfolioStressSummaryDto = z
-  .object({
+  .object(lazyShape(() => ({
     deals: z.int().describe('Deals matching the filter'),
     exposure: usd('Sum of their loan amounts'),
     dscrBelowPolicy: exposureCount('DSCR below the policy minimum'),
@@ -284,12 +285,12 @@ export const PortfolioStressSummaryDto = z
         exposure: usd(),
       }),
     ).describe('Deals with a DSCR by DSCR band'),
-  })
+  })))
   .meta({ id: 'PortfolioStressSummaryDto' });
 export type PortfolioStressSummaryDto = z.infer<typeof PortfolioStressSummaryDto>;
 
 export const StressPortfolioRequestDto = z
-  .object({
+  .object(lazyShape(() => ({
     scenarios: z.array(Scenario).min(1).max(10).describe('1 to 10 scenarios, each run on every matching deal'),
     filter: CrossDealCollateralReportFilterDto.optional().describe(
       "The cross-deal report's filter: a deal is in when one of its collateral rows matches. Its paging and sorting are not used",
@@ -299,24 +300,24 @@ export const StressPortfolioRequestDto = z
     breachesOnly: z.boolean().default(false).describe('Per-deal rows only of deals that break a limit under some scenario'),
     page: z.int().min(1).default(1).describe('1-based page of the per-deal rows'),
     pageSize: z.int().min(1).max(1000).default(100).describe('Per-deal rows a page'),
-  })
+  })))
   .describe('Stress the book. Nothing is written')
   .meta({ id: 'StressPortfolioRequestDto' });
 export type StressPortfolioRequestDto = z.infer<typeof StressPortfolioRequestDto>;
 
 export const PortfolioStressRowDto = z
-  .object({
+  .object(lazyShape(() => ({
     dealId: z.string(),
     seedName: z.string(),
     loanAmount: usd('Current loan amount'),
     base: Metrics,
     baseBreaches: z.array(Breach),
     scenarios: z.array(z.object({ stressed: Metrics, breaches: z.array(Breach) })).describe('One per scenario, in request order'),
-  })
+  })))
   .meta({ id: 'PortfolioStressRowDto' });
 export type PortfolioStressRowDto = z.infer<typeof PortfolioStressRowDto>;
 
-export const StressPortfolioResponseDto = envelope({
+export const StressPortfolioResponseDto = envelope(lazyShape(() => ({
   base: PortfolioStressSummaryDto.describe('The matching deals unstressed'),
   scenarios: z.array(PortfolioStressSummaryDto.extend({ scenario: Scenario })).describe('One per scenario, in request order'),
   rows: z.array(PortfolioStressRowDto),
@@ -325,26 +326,26 @@ export const StressPortfolioResponseDto = envelope({
   pageSize: z.int(),
   profileName: z.string().describe('The credit policy profile the limits start from'),
   policy: CreditPolicy.describe('The limits applied'),
-}).meta({ id: 'StressPortfolioResponseDto' });
+}))).meta({ id: 'StressPortfolioResponseDto' });
 export type StressPortfolioResponseDto = z.infer<typeof StressPortfolioResponseDto>;
 
 // --- credit policy profiles as listed (UI, not an endpoint) ----------------------------------
 
 export const CreditPolicyProfileInfo = z
-  .object({
+  .object(lazyShape(() => ({
     name: z.string(),
     label: z.string().describe('Display name (the name when the profile has no label)'),
     ...LIMIT_SHAPE,
     source: z.string().describe('Where the figures come from'),
     origin: z.enum(['Shipped', 'DataDirectory']).describe("Shipped with the app, or from the data directory's own system-config.json"),
     isDefault: z.boolean().describe('The profile a request naming none uses'),
-  })
+  })))
   .meta({ id: 'CreditPolicyProfileInfo' });
 export type CreditPolicyProfileInfo = z.infer<typeof CreditPolicyProfileInfo>;
 
-export const CreditPolicyProfilesDto = z.object({
+export const CreditPolicyProfilesDto = z.object(lazyShape(() => ({
   defaultProfile: z.string().describe("The default profile: this data directory's choice, else the configuration's"),
   defaultSource: z.enum(['Configuration', 'Setting']).describe('Where the default comes from'),
   profiles: z.array(CreditPolicyProfileInfo),
-});
+})));
 export type CreditPolicyProfilesDto = z.infer<typeof CreditPolicyProfilesDto>;

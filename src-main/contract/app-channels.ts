@@ -63,19 +63,16 @@ export interface CallErrorDetails {
   issues?: { path: string; message: string }[];
 }
 
-// --- web-mode bridge --------------------------------------------------------------------------
+// --- web-mode bridge (constants in bridge.ts, which the server imports without this table) ----
 
-/** Every bridge path starts here (the session cookie is scoped to it). */
-export const BRIDGE_PATH_PREFIX = '/bridge';
-export const BRIDGE_INVOKE_PATH = '/bridge/invoke';
-export const BRIDGE_EVENTS_PATH = '/bridge/events';
-export const BRIDGE_DOWNLOAD_PATH = '/bridge/download';
-/**
- * The per-launch secret of web mode: `?session=` in the link, which sets the session cookie;
- * tools may send it in this header instead.
- */
-export const SESSION_HEADER = 'x-uw-session';
-export const SESSION_QUERY_PARAM = 'session';
+export {
+  BRIDGE_DOWNLOAD_PATH,
+  BRIDGE_EVENTS_PATH,
+  BRIDGE_INVOKE_PATH,
+  BRIDGE_PATH_PREFIX,
+  SESSION_HEADER,
+  SESSION_QUERY_PARAM,
+} from './bridge';
 
 // --- inputs -----------------------------------------------------------------------------------
 

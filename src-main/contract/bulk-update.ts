@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazyShape } from './lazy-shape';
 import type { CollateralTotalsDto, SeedInfoResponseDto } from './deal';
 import {
   BulkOperationType,
@@ -13,21 +14,21 @@ import {
   UserSelectedLtv,
 } from './enums';
 import { envelope } from './error';
-import { entityId, freeText, LIMITS } from './scalars';
+import { entityId, freeText, groupedDigits, LIMITS } from './scalars';
 
-export const UpdateDto = z.object({
+export const UpdateDto = z.object(lazyShape(() => ({
   property: BulkUpdateProperty,
   value: freeText().describe(
     `Format depends on the property (see DEAL_PROPERTIES). Numbers in plain decimal notation that a double holds exactly (up to ${LIMITS.significantDigits} significant digits always are), ` +
-      `amounts up to ${LIMITS.money.toLocaleString('en-US')} USD; Note, Description and the custom fields up to ${LIMITS.textLength.toLocaleString('en-US')} characters, other texts up to ${LIMITS.nameLength}`,
+      `amounts up to ${groupedDigits(LIMITS.money)} USD; Note, Description and the custom fields up to ${groupedDigits(LIMITS.textLength)} characters, other texts up to ${LIMITS.nameLength}`,
   ),
-});
+})));
 export type UpdateDto = z.infer<typeof UpdateDto>;
 
-export const UpdateDealItemDto = z.object({
+export const UpdateDealItemDto = z.object(lazyShape(() => ({
   id: entityId().describe('Deal id'),
   updates: z.array(UpdateDto).describe('Only the properties to change'),
-});
+})));
 export type UpdateDealItemDto = z.infer<typeof UpdateDealItemDto>;
 
 export const UpdateDealsRequestDto = z
@@ -35,19 +36,19 @@ export const UpdateDealsRequestDto = z
   .meta({ id: 'UpdateDealsRequestDto' });
 export type UpdateDealsRequestDto = z.infer<typeof UpdateDealsRequestDto>;
 
-export const UpdateEngineError = z.object({
+export const UpdateEngineError = z.object(lazyShape(() => ({
   id: z.string().describe('Entity that failed'),
   operation: BulkOperationType,
   errorType: UpdateErrorType,
   description: z.string(),
   fieldName: z.string(),
-});
+})));
 export type UpdateEngineError = z.infer<typeof UpdateEngineError>;
 
-export const UpdateDealsResponseDto = envelope({
+export const UpdateDealsResponseDto = envelope(lazyShape(() => ({
   errors: z.array(UpdateEngineError),
   updatedEntities: z.array(z.string()).describe('Deals updated successfully'),
-}).meta({ id: 'UpdateDealsResponseDto' });
+}))).meta({ id: 'UpdateDealsResponseDto' });
 export type UpdateDealsResponseDto = z.infer<typeof UpdateDealsResponseDto>;
 
 /** A field of the deal read, dotted into collateralTotals where needed. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazyShape } from './lazy-shape';
 import { AssetType } from './enums';
 import { envelope } from './error';
 import { decimal, IsoDate, NumberMap, percentage, usd } from './scalars';
@@ -6,7 +7,7 @@ import { decimal, IsoDate, NumberMap, percentage, usd } from './scalars';
 const byYear = (what: string) => z.array(z.number()).describe(`${what}, one value per year`);
 const shareOfEgi = (what: string) => decimal(`${what} as a share of effective gross income`);
 
-export const CashFlowTransactionDto = z.object({
+export const CashFlowTransactionDto = z.object(lazyShape(() => ({
   description: z.string(),
   group: z.string(),
   comment: z.string().nullable(),
@@ -17,34 +18,34 @@ export const CashFlowTransactionDto = z.object({
   annualizedPerUnit: usd(),
   annualizedPercentageEGI: shareOfEgi('Annualized amount'),
   annualizedByYear: byYear('Annualized amount, USD'),
-});
+})));
 export type CashFlowTransactionDto = z.infer<typeof CashFlowTransactionDto>;
 
-export const GroupedTransactionsDto = z.object({
+export const GroupedTransactionsDto = z.object(lazyShape(() => ({
   group: z.string(),
   totalAmount: usd(),
   totalPerSf: usd(),
   totalPerUnit: usd(),
   totalPercentageEGI: shareOfEgi('Group total'),
   transactions: z.array(CashFlowTransactionDto),
-});
+})));
 export type GroupedTransactionsDto = z.infer<typeof GroupedTransactionsDto>;
 
-export const CashFlowSectionDto = z.object({
+export const CashFlowSectionDto = z.object(lazyShape(() => ({
   total: usd(),
   totalByYear: byYear('Section total, USD'),
   groupedTransactions: z.array(GroupedTransactionsDto),
-});
+})));
 export type CashFlowSectionDto = z.infer<typeof CashFlowSectionDto>;
 
-export const DcfModelDto = z.object({
+export const DcfModelDto = z.object(lazyShape(() => ({
   discountRate: decimal('Discount rate'),
   revenueGrowth: byYear('Revenue growth, decimal'),
   expenseGrowth: byYear('Expense growth, decimal'),
-});
+})));
 export type DcfModelDto = z.infer<typeof DcfModelDto>;
 
-export const CashFlowDto = z.object({
+export const CashFlowDto = z.object(lazyShape(() => ({
   valuationsInfoId: z.string(),
   fileId: z.string().nullable(),
   comment: z.string().nullable(),
@@ -66,7 +67,7 @@ export const CashFlowDto = z.object({
   presentValues: byYear('Present values, USD'),
   netPresentValue: usd(),
   expenseRatio: decimal('Total expenses over effective gross income'),
-});
+})));
 export type CashFlowDto = z.infer<typeof CashFlowDto>;
 
 export const ComponentVacancyDto = z.object({
@@ -75,15 +76,15 @@ export const ComponentVacancyDto = z.object({
 });
 export type ComponentVacancyDto = z.infer<typeof ComponentVacancyDto>;
 
-export const ValuationMetricDto = z.object({
+export const ValuationMetricDto = z.object(lazyShape(() => ({
   dealId: z.string(),
   dscr: z.number(),
   ltv: decimal('Loan-to-value'),
   debtYield: percentage('Debt yield'),
-});
+})));
 export type ValuationMetricDto = z.infer<typeof ValuationMetricDto>;
 
-export const RevenueValuationDto = z.object({
+export const RevenueValuationDto = z.object(lazyShape(() => ({
   capRate: decimal('Cap rate'),
   name: z.string(),
   valuationsInfoId: z.string(),
@@ -103,10 +104,10 @@ export const RevenueValuationDto = z.object({
   componentsVacancies: z.record(z.string(), ComponentVacancyDto).describe('By component id'),
   componentsSelectedRentRolls: z.record(z.string(), z.string()).describe('Rent roll id by component id'),
   metrics: z.array(ValuationMetricDto),
-});
+})));
 export type RevenueValuationDto = z.infer<typeof RevenueValuationDto>;
 
-export const AlternativeValuationDto = z.object({
+export const AlternativeValuationDto = z.object(lazyShape(() => ({
   name: z.string(),
   valuationsInfoId: z.string(),
   description: z.string().nullable(),
@@ -114,10 +115,10 @@ export const AlternativeValuationDto = z.object({
   descriptor: z.string().nullable(),
   valuation: usd(),
   asOfDate: IsoDate.nullable(),
-});
+})));
 export type AlternativeValuationDto = z.infer<typeof AlternativeValuationDto>;
 
-export const ComponentDataDto = z.object({
+export const ComponentDataDto = z.object(lazyShape(() => ({
   id: z.string(),
   assetType: AssetType,
   totalSf: z.number(),
@@ -127,18 +128,18 @@ export const ComponentDataDto = z.object({
   totalRentRollAnnualRevenue: usd(),
   marketVacancy: decimal('Market vacancy'),
   rentRollVacancy: decimal('Rent roll vacancy'),
-});
+})));
 export type ComponentDataDto = z.infer<typeof ComponentDataDto>;
 
-export const ComponentTotalsDto = z.object({
+export const ComponentTotalsDto = z.object(lazyShape(() => ({
   componentsData: z.array(ComponentDataDto),
   totalSaleValue: usd(),
   totalSf: z.number(),
   totalUnits: z.number(),
-});
+})));
 export type ComponentTotalsDto = z.infer<typeof ComponentTotalsDto>;
 
-export const CollateralCashFlowResponseDto = envelope({
+export const CollateralCashFlowResponseDto = envelope(lazyShape(() => ({
   id: z.string(),
   collateralId: z.string(),
   marketCapRate: decimal('Market cap rate'),
@@ -155,5 +156,5 @@ export const CollateralCashFlowResponseDto = envelope({
   revenueValuations: z.array(RevenueValuationDto),
   alternativeValuations: z.array(AlternativeValuationDto),
   dcfModel: DcfModelDto,
-}).meta({ id: 'CollateralCashFlowResponseDto' });
+}))).meta({ id: 'CollateralCashFlowResponseDto' });
 export type CollateralCashFlowResponseDto = z.infer<typeof CollateralCashFlowResponseDto>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazyShape } from './lazy-shape';
 import { CollateralCashFlowResponseDto } from './cash-flow';
 import { CollateralSummaryResponseDto } from './collateral';
 import {
@@ -25,7 +26,7 @@ export const CHANGES_PAGE_MAX = 1000;
 export const CHANGES_PAGE_DEFAULT = 500;
 export const GRAPHS_MAX_DEALS = 100;
 
-export const DealChangesQueryDto = z.object({
+export const DealChangesQueryDto = z.object(lazyShape(() => ({
   since: z
     .string()
     .max(CURSOR_MAX_LENGTH)
@@ -38,31 +39,31 @@ export const DealChangesQueryDto = z.object({
     .max(CHANGES_PAGE_MAX)
     .optional()
     .describe(`Most deals in the answer (default ${CHANGES_PAGE_DEFAULT})`),
-});
+})));
 export type DealChangesQueryDto = z.infer<typeof DealChangesQueryDto>;
 
 export const DealChangeKind = z.enum(['Upsert', 'Delete']).meta({ id: 'DealChangeKind' });
 export type DealChangeKind = z.infer<typeof DealChangeKind>;
 
 export const DealChangeDto = z
-  .object({
+  .object(lazyShape(() => ({
     dealId: z.string(),
     kind: DealChangeKind.describe('Upsert: the deal or something of its graph was written (or created); Delete: the deal is gone'),
-  })
+  })))
   .meta({ id: 'DealChangeDto' });
 export type DealChangeDto = z.infer<typeof DealChangeDto>;
 
-export const DealChangesResponseDto = envelope({
+export const DealChangesResponseDto = envelope(lazyShape(() => ({
   cursor: z.string().describe('Pass as since to read the changes after this answer; the same cursor when nothing changed'),
   changes: z.array(DealChangeDto).describe('Oldest first, each deal at most once, with its latest change'),
   hasMore: z.boolean().describe('More changes follow: ask again at once with the cursor'),
-}).meta({ id: 'DealChangesResponseDto' });
+}))).meta({ id: 'DealChangesResponseDto' });
 export type DealChangesResponseDto = z.infer<typeof DealChangesResponseDto>;
 
 export const DealGraphsRequestDto = z
-  .object({
+  .object(lazyShape(() => ({
     dealIds: z.array(entityId()).min(1).max(GRAPHS_MAX_DEALS).describe(`1 to ${GRAPHS_MAX_DEALS} deal ids; a repeated id is answered once`),
-  })
+  })))
   .meta({ id: 'DealGraphsRequestDto' });
 export type DealGraphsRequestDto = z.infer<typeof DealGraphsRequestDto>;
 
@@ -70,7 +71,7 @@ export type DealGraphsRequestDto = z.infer<typeof DealGraphsRequestDto>;
 const answers = <T extends z.ZodType>(dto: T) => z.record(z.string(), z.union([dto, FailureResponse])).optional();
 
 export const DealGraphReadsDto = z
-  .object({
+  .object(lazyShape(() => ({
     getDealInfo: answers(SeedInfoResponseDto),
     getDealFunds: answers(DealFundsInfoResponseDto),
     getDealCollateralSummary: answers(CollateralSummaryResponseDto),
@@ -88,20 +89,20 @@ export const DealGraphReadsDto = z
     getCrossDealCollateralReport: answers(CrossDealCollateralReportResponseDto).describe(
       'By deal id: the report filtered to this deal alone, page 1 of 1000 rows (the only read that shows a collateral\'s property type)',
     ),
-  })
+  })))
   .meta({ id: 'DealGraphReadsDto' });
 export type DealGraphReadsDto = z.infer<typeof DealGraphReadsDto>;
 
 export const DealGraphDto = z
-  .object({
+  .object(lazyShape(() => ({
     dealId: z.string(),
     error: ErrorDto.nullable().describe('MissingEntity when no such deal exists (reads then empty); null otherwise'),
     reads: DealGraphReadsDto.describe('Every read of the deal\'s graph, keyed by endpoint name, then by the id of its path'),
-  })
+  })))
   .meta({ id: 'DealGraphDto' });
 export type DealGraphDto = z.infer<typeof DealGraphDto>;
 
-export const DealGraphsResponseDto = envelope({
+export const DealGraphsResponseDto = envelope(lazyShape(() => ({
   graphs: z.array(DealGraphDto).describe('One per distinct requested deal, in the order asked'),
-}).meta({ id: 'DealGraphsResponseDto' });
+}))).meta({ id: 'DealGraphsResponseDto' });
 export type DealGraphsResponseDto = z.infer<typeof DealGraphsResponseDto>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { lazyShape } from './lazy-shape';
 import { AddressDto } from './address';
 import { envelope } from './error';
 import { usd } from './scalars';
 
-export const CollateralSummaryDto = z.object({
+export const CollateralSummaryDto = z.object(lazyShape(() => ({
   id: z.string(),
   address: AddressDto,
   name: z.string().nullable(),
@@ -15,10 +16,10 @@ export const CollateralSummaryDto = z.object({
   totalSF: z.number(),
   totalUnit: z.number(),
   yearBuilt: z.int().nullable().optional().describe('Present in one variant of the response only'),
-});
+})));
 export type CollateralSummaryDto = z.infer<typeof CollateralSummaryDto>;
 
-export const CollateralSummaryResponseDto = envelope({
+export const CollateralSummaryResponseDto = envelope(lazyShape(() => ({
   collateralSummaries: z.array(CollateralSummaryDto).describe('One entry per collateral of the deal'),
-}).meta({ id: 'CollateralSummaryResponseDto' });
+}))).meta({ id: 'CollateralSummaryResponseDto' });
 export type CollateralSummaryResponseDto = z.infer<typeof CollateralSummaryResponseDto>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazyShape } from './lazy-shape';
 import { AddressDto } from './address';
 import { AssetType, ComponentType, SaleValueComputationType } from './enums';
 import { envelope } from './error';
@@ -6,18 +7,18 @@ import { MarketDataDto, MarketForecastDto, MarketSummaryDto, MarketTrendSummaryD
 import { decimal, NumberMap, usd } from './scalars';
 
 export const RevenueDto = z
-  .object({
+  .object(lazyShape(() => ({
     monthly: usd(),
     monthlyPerSf: usd(),
     monthlyPerUnit: usd(),
     annual: usd(),
     annualPerSf: usd(),
     annualPerUnit: usd(),
-  })
+  })))
   .describe('Revenue, USD, monthly and annual, in total, per SF and per unit');
 export type RevenueDto = z.infer<typeof RevenueDto>;
 
-export const ComponentSummaryDto = z.object({
+export const ComponentSummaryDto = z.object(lazyShape(() => ({
   id: z.string().describe('Component id'),
   collateralId: z.string(),
   componentType: ComponentType,
@@ -32,7 +33,7 @@ export const ComponentSummaryDto = z.object({
   selectedRentRollId: z.string().nullable().describe('Active rent roll'),
   totalRentRollAnnualRevenue: usd(),
   rentRollVacancy: decimal('Rent roll vacancy'),
-});
+})));
 export type ComponentSummaryDto = z.infer<typeof ComponentSummaryDto>;
 
 export const ComponentSummaryResponseDto = envelope({
@@ -40,7 +41,7 @@ export const ComponentSummaryResponseDto = envelope({
 }).meta({ id: 'ComponentSummaryResponseDto' });
 export type ComponentSummaryResponseDto = z.infer<typeof ComponentSummaryResponseDto>;
 
-export const ComponentInfoResponseDto = envelope({
+export const ComponentInfoResponseDto = envelope(lazyShape(() => ({
   id: z.string(),
   collateralId: z.string(),
   selectedRentRollId: z.string().nullable(),
@@ -58,7 +59,7 @@ export const ComponentInfoResponseDto = envelope({
   saleValueComputationType: SaleValueComputationType,
   salesCompUnitValuation: usd('Average $/unit of sales comparables times component units'),
   salesCompSFValuation: usd('Average $/SF of sales comparables times component square feet'),
-}).meta({ id: 'ComponentInfoResponseDto' });
+}))).meta({ id: 'ComponentInfoResponseDto' });
 export type ComponentInfoResponseDto = z.infer<typeof ComponentInfoResponseDto>;
 
 const expiringLeases = NumberMap.describe('Lease rollover by year');
@@ -73,24 +74,24 @@ const livingUnitsTotals = {
   compsTotalRevenue: RevenueDto,
 };
 
-export const CommercialLivingUnitDto = z.object({
+export const CommercialLivingUnitDto = z.object(lazyShape(() => ({
   id: z.string(),
   description: z.string(),
   suite: z.string(),
   floor: z.number(),
   unitSize: z.number().describe('Square feet'),
   ...livingUnitRevenues,
-});
+})));
 export type CommercialLivingUnitDto = z.infer<typeof CommercialLivingUnitDto>;
 
-export const CommercialLivingUnitsInfoDto = z.object({
+export const CommercialLivingUnitsInfoDto = z.object(lazyShape(() => ({
   livingUnits: z.array(CommercialLivingUnitDto),
   ...livingUnitsTotals,
   averageSqft: z.number().describe('Square feet'),
-});
+})));
 export type CommercialLivingUnitsInfoDto = z.infer<typeof CommercialLivingUnitsInfoDto>;
 
-export const ResidentialLivingUnitDto = z.object({
+export const ResidentialLivingUnitDto = z.object(lazyShape(() => ({
   id: z.string(),
   description: z.string(),
   bedrooms: z.number(),
@@ -98,7 +99,7 @@ export const ResidentialLivingUnitDto = z.object({
   unitSize: z.number().describe('Average square feet'),
   numUnits: z.number(),
   ...livingUnitRevenues,
-});
+})));
 export type ResidentialLivingUnitDto = z.infer<typeof ResidentialLivingUnitDto>;
 
 export const ResidentialLivingUnitsInfoDto = z.object({
@@ -119,7 +120,7 @@ export const ResidentialComponentInfoResponseDto = ComponentInfoResponseDto.exte
 }).meta({ id: 'ResidentialComponentInfoResponseDto' });
 export type ResidentialComponentInfoResponseDto = z.infer<typeof ResidentialComponentInfoResponseDto>;
 
-export const HotelInfoDto = z.object({
+export const HotelInfoDto = z.object(lazyShape(() => ({
   totalRooms: z.number(),
   averageDailyRate: usd('Average daily rate (ADR)'),
   occupancy: decimal('Occupancy'),
@@ -127,7 +128,7 @@ export const HotelInfoDto = z.object({
   roomRevenueAnnual: usd(),
   otherRevenueAnnual: usd(),
   totalRevenueAnnual: usd(),
-});
+})));
 export type HotelInfoDto = z.infer<typeof HotelInfoDto>;
 
 export const HotelComponentInfoResponseDto = ComponentInfoResponseDto.extend({

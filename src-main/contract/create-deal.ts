@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazyShape } from './lazy-shape';
 import { AddressCreateDto } from './address';
 import { AssetType, LoanType } from './enums';
 import { envelope } from './error';
@@ -16,42 +17,42 @@ const dealFields = {
   loanTerm: z.int().positive().max(LIMITS.termMonths).optional().describe(`Months, a whole number from 1 to ${LIMITS.termMonths}`),
 };
 
-export const ResidentialLivingUnitCreateDto = z.object({
+export const ResidentialLivingUnitCreateDto = z.object(lazyShape(() => ({
   frontEndGridLineNumber: shortText().optional().describe('Orders the list'),
   description: freeText().optional(),
   bedrooms: quantity().nonnegative().optional(),
   bathrooms: quantity().nonnegative().optional(),
   unitSize: quantity().positive().optional().describe('Average square feet, > 0'),
   numUnits: z.int().min(1).max(LIMITS.quantity, STORAGE_LIMIT).optional().describe('Units of this type, >= 1'),
-});
+})));
 export type ResidentialLivingUnitCreateDto = z.infer<typeof ResidentialLivingUnitCreateDto>;
 
-export const CommercialLivingUnitCreateDto = z.object({
+export const CommercialLivingUnitCreateDto = z.object(lazyShape(() => ({
   frontEndGridLineNumber: shortText().optional().describe('Orders the list'),
   description: freeText().optional(),
   suite: shortText().optional(),
   floor: quantity().optional(),
   unitSize: quantity().positive().optional().describe('Square feet, > 0'),
-});
+})));
 export type CommercialLivingUnitCreateDto = z.infer<typeof CommercialLivingUnitCreateDto>;
 
-export const HotelCreateDto = z.object({
+export const HotelCreateDto = z.object(lazyShape(() => ({
   totalRooms: z.int().nonnegative().max(LIMITS.quantity, STORAGE_LIMIT).optional(),
   averageDailyRate: amount('Average daily rate').nonnegative().optional(),
   occupancy: decimal('Occupancy').min(0).max(1).optional(),
   totalSf: quantity('Square feet').nonnegative().optional(),
-});
+})));
 export type HotelCreateDto = z.infer<typeof HotelCreateDto>;
 
 export const CreateResidentialDealDto = z
-  .object({
+  .object(lazyShape(() => ({
     ...dealFields,
     propertyType: z.literal('Multi_Family_Apartments').optional(),
     residentialLivingUnitCreateDto: z
       .array(ResidentialLivingUnitCreateDto)
       .optional()
       .describe('Initial unit mix, one entry per unit type'),
-  })
+  })))
   .meta({ id: 'CreateResidentialDealDto' });
 export type CreateResidentialDealDto = z.infer<typeof CreateResidentialDealDto>;
 
@@ -59,26 +60,26 @@ export const CommercialPropertyType = AssetType.exclude(['Multi_Family_Apartment
 export type CommercialPropertyType = z.infer<typeof CommercialPropertyType>;
 
 export const CreateCommercialDealDto = z
-  .object({
+  .object(lazyShape(() => ({
     ...dealFields,
     propertyType: CommercialPropertyType.optional(),
     commercialLivingUnitCreateDto: z.array(CommercialLivingUnitCreateDto).optional().describe('Initial suites'),
-  })
+  })))
   .meta({ id: 'CreateCommercialDealDto' });
 export type CreateCommercialDealDto = z.infer<typeof CreateCommercialDealDto>;
 
 export const CreateHotelDealDto = z
-  .object({
+  .object(lazyShape(() => ({
     ...dealFields,
     propertyType: z.literal('Hotel').optional(),
     hotelCreateDto: HotelCreateDto.optional(),
-  })
+  })))
   .meta({ id: 'CreateHotelDealDto' });
 export type CreateHotelDealDto = z.infer<typeof CreateHotelDealDto>;
 
-export const CreateResponseDto = envelope({
+export const CreateResponseDto = envelope(lazyShape(() => ({
   createdEntityId: z.string().describe('UUID of the new deal'),
-}).meta({ id: 'CreateResponseDto' });
+}))).meta({ id: 'CreateResponseDto' });
 export type CreateResponseDto = z.infer<typeof CreateResponseDto>;
 
 export const CREATE_DEAL_DTOS = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazyShape } from './lazy-shape';
 import {
   AssetType,
   DealState,
@@ -14,7 +15,7 @@ import { envelope } from './error';
 import { decimal, extension, IsoDate, months, percentage, usd } from './scalars';
 
 export const CollateralTotalsDto = z
-  .object({
+  .object(lazyShape(() => ({
     alternativeValuation: usd(),
     incomeValuation: usd(),
     salesValuation: usd(),
@@ -28,13 +29,13 @@ export const CollateralTotalsDto = z
     debtYield: percentage('NOI divided by loan amount'),
     totalSF: z.number().describe('Square feet'),
     totalUnit: z.number(),
-  })
+  })))
   .describe('Aggregates over all collaterals of the deal');
 export type CollateralTotalsDto = z.infer<typeof CollateralTotalsDto>;
 
 const nullableString = () => z.string().nullable();
 
-export const SeedInfoResponseDto = envelope({
+export const SeedInfoResponseDto = envelope(lazyShape(() => ({
   id: z.string().describe('Deal id'),
   loanId: z.string().nullable().describe("Lender's internal loan identifier"),
   seedName: z.string().describe('Deal display name'),
@@ -82,10 +83,10 @@ export const SeedInfoResponseDto = envelope({
   customField1: extension(nullableString(), 'CustomField1'),
   customField2: extension(nullableString(), 'CustomField2'),
   loansPackageId: extension(nullableString(), 'id of the loans package'),
-}).meta({ id: 'SeedInfoResponseDto' });
+}))).meta({ id: 'SeedInfoResponseDto' });
 export type SeedInfoResponseDto = z.infer<typeof SeedInfoResponseDto>;
 
-export const DealIdsResponseDto = envelope({ dealIds: z.array(z.string()) }).meta({
+export const DealIdsResponseDto = envelope(lazyShape(() => ({ dealIds: z.array(z.string()) }))).meta({
   id: 'DealIdsResponseDto',
 });
 export type DealIdsResponseDto = z.infer<typeof DealIdsResponseDto>;

@@ -38,6 +38,7 @@ import { ImportCollateralsRequestDto, ImportReportResponseDto, ImportResponseDto
 import { CompanyInfoResponseDto, PersonInfoResponseDto } from './party';
 import { CommercialRentRollInfoResponseDto, ResidentialRentRollInfoResponseDto } from './rent-roll';
 import { CrossDealCollateralReportFilterDto, CrossDealCollateralReportResponseDto } from './report';
+import { lazyShape } from './lazy-shape';
 import { entityId } from './scalars';
 
 /** Every endpoint path below is relative to this prefix on {base_url}. */
@@ -66,8 +67,9 @@ export interface EndpointDef {
   description?: string;
 }
 
+// Lazy (lazy-shape.ts): a route's path parameters are only parsed when it is called.
 const param = <K extends string>(key: K, what: string) =>
-  z.object({ [key]: entityId().min(1).describe(what) } as Record<K, z.ZodString>);
+  z.object(lazyShape(() => ({ [key]: entityId().min(1).describe(what) }) as Record<K, z.ZodString>));
 
 const IdParams = (what: string) => param('id', what);
 const DealIdParams = param('dealId', 'Deal id');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BulkOperationType, ErrorCode } from './enums';
+import { lazyShape } from './lazy-shape';
 
 export const ErrorDto = z
   .object({
@@ -26,11 +27,14 @@ export type ImportErrorDto = z.infer<typeof ImportErrorDto>;
 
 /** Every response body: success and error (null on success), then the DTO's own fields. */
 export function envelope<T extends z.ZodRawShape>(shape: T) {
-  return z.object({
-    success: z.boolean(),
-    error: ErrorDto.nullable().describe('Null on success'),
-    ...shape,
-  });
+  // Lazy (lazy-shape.ts): a lazy `shape` is only read when the envelope's own shape is.
+  return z.object(
+    lazyShape(() => ({
+      success: z.boolean(),
+      error: ErrorDto.nullable().describe('Null on success'),
+      ...shape,
+    })),
+  );
 }
 
 /** The body of a failed call that carries no DTO fields, e.g. an unknown id or a 401. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupedDigits } from './scalars';
 
 /*
  * A deal's history and notes (docs/history.md): what the History tab, the undo and the credit
@@ -73,7 +74,7 @@ export const NoteText = z
   .string()
   .trim()
   .min(1, 'Write the note first.')
-  .max(NOTE_MAX_LENGTH, `A note holds at most ${NOTE_MAX_LENGTH.toLocaleString('en-US')} characters.`);
+  .max(NOTE_MAX_LENGTH, `A note holds at most ${groupedDigits(NOTE_MAX_LENGTH)} characters.`);
 
 export interface DealNote {
   id: number;

@@ -1,5 +1,6 @@
 export * from './address';
 export * from './analysis';
+export * from './bridge';
 export * from './bulk-update';
 export * from './change-feed';
 export * from './cash-flow';
@@ -21,10 +22,6 @@ export * from './scalars';
 export * as format from './format';
 export {
   APP_CHANNEL_INPUTS,
-  BRIDGE_DOWNLOAD_PATH,
-  BRIDGE_EVENTS_PATH,
-  BRIDGE_INVOKE_PATH,
-  BRIDGE_PATH_PREFIX,
   ColumnPrefs,
   ColumnTable,
   ExportFileFormat,
@@ -32,8 +29,6 @@ export {
   PipelineQuery,
   PipelineSortKey,
   ReportFormat,
-  SESSION_HEADER,
-  SESSION_QUERY_PARAM,
   SYNC_INTERVAL_MINUTES,
   SavedScenario,
   SyncConfigureInput,

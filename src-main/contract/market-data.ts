@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { lazyShape } from './lazy-shape';
 import { fields, IsoDate, Timestamp } from './scalars';
 
-export const MarketTrendSummaryDto = z.object({
+export const MarketTrendSummaryDto = z.object(lazyShape(() => ({
   lastUpdated: Timestamp,
   rent: z.object({ title: z.string(), bullets: z.array(z.string()) }),
   sections: z.array(z.object({ title: z.string(), para: z.string() })),
-});
+})));
 export type MarketTrendSummaryDto = z.infer<typeof MarketTrendSummaryDto>;
 
 export const MarketSummaryDto = z.object(
@@ -13,7 +14,7 @@ export const MarketSummaryDto = z.object(
 );
 export type MarketSummaryDto = z.infer<typeof MarketSummaryDto>;
 
-export const MainMarketDto = z.object({
+export const MainMarketDto = z.object(lazyShape(() => ({
   ...fields(
     [
       'marketPublish',
@@ -73,10 +74,10 @@ export const MainMarketDto = z.object({
     ],
     () => z.number(),
   ),
-});
+})));
 export type MainMarketDto = z.infer<typeof MainMarketDto>;
 
-export const SubMarketDto = z.object({
+export const SubMarketDto = z.object(lazyShape(() => ({
   ...fields(
     [
       'marketPublish',
@@ -113,13 +114,13 @@ export const SubMarketDto = z.object({
     ],
     () => z.number(),
   ),
-});
+})));
 export type SubMarketDto = z.infer<typeof SubMarketDto>;
 
 export const MarketDataDto = z.object({ mainMarket: MainMarketDto, subMarket: SubMarketDto });
 export type MarketDataDto = z.infer<typeof MarketDataDto>;
 
-export const MarketForecastDto = z.object({
+export const MarketForecastDto = z.object(lazyShape(() => ({
   ...fields(
     [
       'marketId',
@@ -141,5 +142,5 @@ export const MarketForecastDto = z.object({
   ...fields(['fcPublish', 'marketPublish', 'scenarioPublish', 'sectorPublish', 'timestampUpdate'], () => z.string()),
   dateFcRelease: IsoDate,
   date: IsoDate,
-});
+})));
 export type MarketForecastDto = z.infer<typeof MarketForecastDto>;

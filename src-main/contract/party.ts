@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazyShape } from './lazy-shape';
 import { AddressDto } from './address';
 import { envelope } from './error';
 import { usd } from './scalars';
@@ -7,7 +8,7 @@ import { usd } from './scalars';
 const binary = (what: string) =>
   z.union([z.string(), z.array(z.string())]).nullable().describe(`${what}, base64 bytes`);
 
-export const PersonInfoResponseDto = envelope({
+export const PersonInfoResponseDto = envelope(lazyShape(() => ({
   id: z.string(),
   contactId: z.string().nullable(),
   firstName: z.string(),
@@ -24,10 +25,10 @@ export const PersonInfoResponseDto = envelope({
   personalDSCR: z.number(),
   personalCashFlowAfterDebtService: usd(),
   personDebtRatio: z.number(),
-}).meta({ id: 'PersonInfoResponseDto' });
+}))).meta({ id: 'PersonInfoResponseDto' });
 export type PersonInfoResponseDto = z.infer<typeof PersonInfoResponseDto>;
 
-export const CompanyInfoResponseDto = envelope({
+export const CompanyInfoResponseDto = envelope(lazyShape(() => ({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
@@ -44,5 +45,5 @@ export const CompanyInfoResponseDto = envelope({
   contactId: z.string().nullable(),
   riskRating: z.string().nullable().describe('Scale 1 to 8, lower means lower risk'),
   ein: z.string().nullable().optional().describe('Employer identification number; present in one variant of the response only'),
-}).meta({ id: 'CompanyInfoResponseDto' });
+}))).meta({ id: 'CompanyInfoResponseDto' });
 export type CompanyInfoResponseDto = z.infer<typeof CompanyInfoResponseDto>;

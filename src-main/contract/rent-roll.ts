@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazyShape } from './lazy-shape';
 import { envelope } from './error';
 import { decimal, IsoDate, NumberMap, usd } from './scalars';
 
@@ -33,38 +34,38 @@ const rentRollItemFields = {
   leaseEnd: IsoDate.nullable(),
 };
 
-export const ResidentialRentRollItemDto = z.object({
+export const ResidentialRentRollItemDto = z.object(lazyShape(() => ({
   ...rentRollItemFields,
   unitNumber: z.string(),
   unitType: z.string().describe('Bedroom/bathroom label, e.g. 2BR/1BA'),
   bedrooms: z.number(),
   bathrooms: z.number(),
-});
+})));
 export type ResidentialRentRollItemDto = z.infer<typeof ResidentialRentRollItemDto>;
 
-export const UnitTypeSummaryDto = z.object({
+export const UnitTypeSummaryDto = z.object(lazyShape(() => ({
   totalUnits: z.number(),
   bedrooms: z.number(),
   bathrooms: z.number(),
   avgSf: z.number(),
   avgMonthlyRevenuePerSf: usd(),
   avgMonthlyRevenuePerUnit: usd(),
-});
+})));
 export type UnitTypeSummaryDto = z.infer<typeof UnitTypeSummaryDto>;
 
-export const ResidentialRentRollInfoResponseDto = envelope({
+export const ResidentialRentRollInfoResponseDto = envelope(lazyShape(() => ({
   ...rentRollFields,
   unitTypeSummaryTable: z.array(UnitTypeSummaryDto).describe('Grouped by bedrooms and bathrooms'),
   rentRollItems: z.array(ResidentialRentRollItemDto),
-}).meta({ id: 'ResidentialRentRollInfoResponseDto' });
+}))).meta({ id: 'ResidentialRentRollInfoResponseDto' });
 export type ResidentialRentRollInfoResponseDto = z.infer<typeof ResidentialRentRollInfoResponseDto>;
 
-export const CommercialRentRollItemDto = z.object({
+export const CommercialRentRollItemDto = z.object(lazyShape(() => ({
   ...rentRollItemFields,
   suite: z.string(),
   leaseType: z.string().nullable().describe('e.g. NNN, Gross, Modified Gross'),
   floor: z.number().nullable(),
-});
+})));
 export type CommercialRentRollItemDto = z.infer<typeof CommercialRentRollItemDto>;
 
 export const CommercialRentRollInfoResponseDto = envelope({

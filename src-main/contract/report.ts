@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { lazyShape } from './lazy-shape';
 import { AssetType, DealState, LoanType } from './enums';
 import { envelope } from './error';
 import { amount, decimal, entityId, IsoDate, months, percentage, shortText, usd, userId } from './scalars';
 
 export const CrossDealCollateralReportRowDto = z
-  .object({
+  .object(lazyShape(() => ({
     dealId: z.string(),
     seedName: z.string(),
     loanId: z.string().nullable(),
@@ -32,7 +33,7 @@ export const CrossDealCollateralReportRowDto = z
     ltv: decimal("The deal's loan-to-value"),
     dscr: z.number().describe("The deal's DSCR"),
     debtYield: percentage("The deal's debt yield"),
-  })
+  })))
   .describe("One collateral with its deal's identity and loan terms");
 export type CrossDealCollateralReportRowDto = z.infer<typeof CrossDealCollateralReportRowDto>;
 
@@ -43,7 +44,7 @@ export const SortDirection = z.enum(['asc', 'desc']);
 export type SortDirection = z.infer<typeof SortDirection>;
 
 export const CrossDealCollateralReportFilterDto = z
-  .object({
+  .object(lazyShape(() => ({
     dealIds: z.array(entityId()).optional(),
     states: z.array(DealState).optional(),
     propertyTypes: z.array(AssetType).optional(),
@@ -58,13 +59,13 @@ export const CrossDealCollateralReportFilterDto = z
     sortDirection: SortDirection.default('asc'),
     page: z.int().min(1).default(1).describe('1-based page number'),
     pageSize: z.int().min(1).max(1000).default(100),
-  })
+  })))
   .describe('All criteria are combined with AND; a list matches any of its values')
   .meta({ id: 'CrossDealCollateralReportFilterDto' });
 export type CrossDealCollateralReportFilterDto = z.infer<typeof CrossDealCollateralReportFilterDto>;
 
 export const CrossDealCollateralReportTotalsDto = z
-  .object({
+  .object(lazyShape(() => ({
     rowCount: z.int(),
     dealCount: z.int(),
     grossLoan: usd('Sum over the distinct deals, each counted once'),
@@ -74,15 +75,15 @@ export const CrossDealCollateralReportTotalsDto = z
     incomeValuation: usd(),
     salesValuation: usd(),
     alternativeValuation: usd(),
-  })
+  })))
   .describe('Over every row matching the filter, not only the returned page');
 export type CrossDealCollateralReportTotalsDto = z.infer<typeof CrossDealCollateralReportTotalsDto>;
 
-export const CrossDealCollateralReportResponseDto = envelope({
+export const CrossDealCollateralReportResponseDto = envelope(lazyShape(() => ({
   rows: z.array(CrossDealCollateralReportRowDto),
   totals: CrossDealCollateralReportTotalsDto,
   totalRows: z.int().describe('Rows matching the filter before paging'),
   page: z.int(),
   pageSize: z.int(),
-}).meta({ id: 'CrossDealCollateralReportResponseDto' });
+}))).meta({ id: 'CrossDealCollateralReportResponseDto' });
 export type CrossDealCollateralReportResponseDto = z.infer<typeof CrossDealCollateralReportResponseDto>;

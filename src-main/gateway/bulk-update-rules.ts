@@ -2,6 +2,7 @@ import {
   BulkUpdateProperty,
   DEAL_PROPERTIES,
   type DealState,
+  groupedDigits,
   IsoDate,
   LIMITS,
   type SystemConfig,
@@ -117,7 +118,7 @@ interface NumberRule {
 
 export const MAX_TERM_MONTHS = LIMITS.termMonths;
 
-const MONEY: NumberRule = { min: 0, max: LIMITS.money, expected: `an amount in USD from 0 to ${LIMITS.money.toLocaleString('en-US')}`, example: '12500000.00' };
+const MONEY: NumberRule = { min: 0, max: LIMITS.money, expected: `an amount in USD from 0 to ${groupedDigits(LIMITS.money)}`, example: '12500000.00' };
 const PERCENT: NumberRule = { min: 0, max: 100, expected: 'a percentage from 0 to 100 (5.5 means 5.5 %)', example: '5.5' };
 const ANY_NUMBER: NumberRule = { min: -LIMITS.money, max: LIMITS.money, expected: 'a number', example: '42' };
 

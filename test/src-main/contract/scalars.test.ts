@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IsoDate, Timestamp } from '../../../src-main/contract';
+import { groupedDigits, IsoDate, Timestamp } from '../../../src-main/contract';
 
 describe('IsoDate', () => {
   it('accepts real calendar dates, leap days included', () => {
@@ -18,5 +18,16 @@ describe('Timestamp', () => {
     for (const ts of ['2025-06-30T12:00:00Z', '2025-06-30T12:00:00.123+02:00', '2025-06-30T12:00:00'])
       expect(Timestamp.safeParse(ts).success, ts).toBe(true);
     expect(Timestamp.safeParse('2025-06-30').success).toBe(false);
+  });
+});
+
+describe('groupedDigits', () => {
+  it("writes a whole number as toLocaleString('en-US') does", () => {
+    for (const value of [0, 7, 999, 1000, 10_000, 123_456, 1_000_000, 1e9, 1e12, -1000, -1_234_567, Number.MAX_SAFE_INTEGER])
+      expect(groupedDigits(value), String(value)).toBe(value.toLocaleString('en-US'));
+  });
+
+  it('refuses a fraction or a number beyond exact integers', () => {
+    for (const value of [1.5, Number.NaN, Infinity, 2 ** 53]) expect(() => groupedDigits(value), String(value)).toThrow(RangeError);
   });
 });
