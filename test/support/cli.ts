@@ -30,7 +30,8 @@ export async function runUw(args: string[], env: NodeJS.ProcessEnv = {}, stdin?:
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
-  const [code] = (await once(child, 'exit')) as [number | null];
+  // 'close', not 'exit': the child's output may still be in its pipes when it has exited.
+  const [code] = (await once(child, 'close')) as [number | null];
   return { code, stdout, stderr };
 }
 

@@ -68,7 +68,7 @@ async function syncProcess(kill?: { point: string; nth: number }): Promise<Run> 
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   child.stdout.resume();
-  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
   const line = /^KILL (\S+) (.*)$/m.exec(stderr);
   return { code, signal, stderr, killed: line ? { point: line[1]!, detail: line[2]! } : null, requests: proxy.log.slice(from) };
 }

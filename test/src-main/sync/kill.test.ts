@@ -70,7 +70,7 @@ async function uwSync(extra: string[], killWhen?: (line: string, lines: string[]
       }
     }
   });
-  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
   return { code, signal, lines, stderr };
 }
 
