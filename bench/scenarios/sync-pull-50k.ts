@@ -8,7 +8,7 @@ import { row, stopped, type Scenario } from '../support/types';
 
 // The first sync of the 50,000-deal demo book through the change feed and bulk graph reads
 // (issue 17: "the initial sync also at 50,000 deals: bounded memory, progress shown"), the
-// same measurement as sync-pull-10k at five times the book. It takes 10 to 15 minutes on a
+// same measurement as sync-pull-10k at five times the book. It takes 7 to 15 minutes on a
 // 2-core machine, so a full run leaves it out: name it (--only sync-pull-50k).
 
 const BOOK = 50_000;
