@@ -1,9 +1,7 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { STORE_FILE } from '../../src-main/server/service';
-import { closeDb, openDb } from '../../src-main/store/db';
 import { ChildTimeout } from '../support/child';
-import { cpuText, DELAY_MS, startPlatform, syncWithFeed } from '../support/synced-book';
+import { cpuText, DELAY_MS, emptyWorkstation, startPlatform, syncWithFeed } from '../support/synced-book';
 import { row, stopped, type Scenario } from '../support/types';
 
 // The first sync of the 50,000-deal demo book through the change feed and bulk graph reads
@@ -23,10 +21,7 @@ export const syncPull50k: Scenario = {
     `vs requests x ${DELAY_MS} ms / the most in flight; peak RSS of the sync process and its V8 heap over the pull (only with --only)`,
   async run({ stores, tmp }) {
     const platformDir = stores.copy(await stores.deals(BOOK), 'sync-50k-platform');
-    const localDir = join(tmp, 'sync-50k-local');
-    rmSync(localDir, { recursive: true, force: true });
-    mkdirSync(localDir, { recursive: true });
-    closeDb(openDb({ file: join(localDir, STORE_FILE) }));
+    const localDir = emptyWorkstation(join(tmp, 'sync-50k-local'));
     const platform = await startPlatform(platformDir);
     let sync;
     try {

@@ -127,12 +127,17 @@ export function syncedBook(ctx: ScenarioContext): Promise<SyncedBook> {
   return book;
 }
 
+/** A fresh workstation data directory at `dir` (emptied first): its store migrated, nothing in it. */
+export function emptyWorkstation(dir: string): string {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  closeDb(openDb({ file: join(dir, STORE_FILE) }));
+  return dir;
+}
+
 async function makeSyncedBook({ stores, tmp }: ScenarioContext): Promise<SyncedBook> {
   const platformDir = stores.copy(await stores.deals(BOOK), 'sync-book-platform');
-  const localDir = join(tmp, 'sync-book-local');
-  rmSync(localDir, { recursive: true, force: true });
-  mkdirSync(localDir, { recursive: true });
-  closeDb(openDb({ file: join(localDir, STORE_FILE) }));
+  const localDir = emptyWorkstation(join(tmp, 'sync-book-local'));
   const platform = await startPlatform(platformDir);
   try {
     log(`sync book: first sync of ${BOOK.toLocaleString('en-US')} deals through the change feed`);
