@@ -4,7 +4,7 @@
  * idle until the event comes, so that nothing delays the signal (the Playwright worker is busy
  * with the browser and its trace).
  *
- * Arguments: BASE_URL SESSION PID EVENT PHASE. Prints `connected` once subscribed, then
+ * Arguments: BASE_URL SESSION PID EVENT PHASE (`*`: any phase, for events that have none). Prints `connected` once subscribed, then
  * `paused <event JSON>` once the server is stopped, then `event <event JSON>` for any event
  * that was on its way before the stop.
  */
@@ -27,7 +27,7 @@ for await (const chunk of response.body.pipeThrough(new TextDecoderStream())) {
     if (message.startsWith(': connected')) console.log('connected');
     if (!message.startsWith('data: ')) continue;
     const event = JSON.parse(message.slice('data: '.length)) as { event: string; payload: { phase?: string } };
-    if (!paused && event.event === name && event.payload.phase === phase) {
+    if (!paused && event.event === name && (phase === '*' || event.payload.phase === phase)) {
       process.kill(Number(pid), 'SIGSTOP');
       paused = true;
       console.log(`paused ${JSON.stringify(event)}`);
