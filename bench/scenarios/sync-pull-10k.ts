@@ -1,5 +1,5 @@
 import { ChildTimeout } from '../support/child';
-import { BOOK, cpuText, DELAY_MS, FIRST_SYNC_LIMIT_MS, syncedBook } from '../support/synced-book';
+import { BOOK, cpuText, dataDirMb, DELAY_MS, FIRST_SYNC_LIMIT_MS, syncedBook } from '../support/synced-book';
 import { row, stopped, type BenchRow, type Scenario } from '../support/types';
 
 // The first sync of a 10,000-deal book through the platform's change feed and bulk graph reads
@@ -15,9 +15,9 @@ export const syncPull10k: Scenario = {
     `first sync of ${BOOK.toLocaleString('en-US')} deals through the change feed and bulk graph reads, behind a proxy adding ${DELAY_MS} ms per request, ` +
     `vs requests x ${DELAY_MS} ms / the most in flight; requests counted at the proxy; peak RSS of the sync process`,
   async run(ctx) {
-    let first;
+    let first, localDir;
     try {
-      ({ first } = await syncedBook(ctx));
+      ({ first, localDir } = await syncedBook(ctx));
     } catch (err) {
       if (!(err instanceof ChildTimeout)) throw err;
       return [stopped('sync-pull-10k', 'ms', null, 'ratio <= 1.5', FIRST_SYNC_LIMIT_MS)];
@@ -38,6 +38,7 @@ export const syncPull10k: Scenario = {
       row('sync-pull-10k', result.ms, latencyBoundMs, 'ms', { ratio: '<=', limit: 1.5 }, `${requests} requests, at most ${maxInFlight} in flight (at the proxy); ${cpuText(first)}; ${memory}`),
       row('sync-pull-10k-requests', requests, null, 'requests', { value: '<=', limit: REQUEST_LIMIT, unit: 'requests' }, 'every request the proxy forwarded, the token included'),
       row('sync-pull-10k peak RSS', result.peakRssMb, null, 'MB', 'reported', memory),
+      row('sync-pull-10k store', dataDirMb(localDir), null, 'MB', 'reported', "the workstation's data directory after the first sync (the working copy, the shadow, the WAL)"),
     ];
     return rows;
   },

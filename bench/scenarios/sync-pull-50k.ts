@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChildTimeout } from '../support/child';
-import { cpuText, DELAY_MS, emptyWorkstation, startPlatform, syncWithFeed } from '../support/synced-book';
+import { cpuText, dataDirMb, DELAY_MS, emptyWorkstation, startPlatform, syncWithFeed } from '../support/synced-book';
 import { row, stopped, type Scenario } from '../support/types';
 
 // The first sync of the 50,000-deal demo book through the change feed and bulk graph reads
@@ -36,6 +36,7 @@ export const syncPull50k: Scenario = {
     }
     const { result, requests, maxInFlight, latencyBoundMs } = sync;
     if (result.summary.pulled !== BOOK) throw new Error(`the first sync pulled ${result.summary.pulled} of ${BOOK} deals`);
+    const storeMb = dataDirMb(localDir);
     rmSync(localDir, { recursive: true, force: true });
     // The heap at each tenth of the book: a pull whose memory grew with the book would show here.
     const tenths = Array.from({ length: 10 }, (_, i) => result.samples.find((s) => s.done >= (BOOK * (i + 1)) / 10))
@@ -48,6 +49,7 @@ export const syncPull50k: Scenario = {
     return [
       row('sync-pull-50k', result.ms, latencyBoundMs, 'ms', 'reported', `${requests} requests, at most ${maxInFlight} in flight; ${cpuText(sync)}; ${result.samples.length} progress events`),
       row('sync-pull-50k peak RSS', result.peakRssMb, null, 'MB', 'reported', memory),
+      row('sync-pull-50k store', storeMb, null, 'MB', 'reported', "the workstation's data directory after the sync (the working copy, the shadow, the WAL)"),
     ];
   },
 };

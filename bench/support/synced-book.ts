@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SyncChildResult } from '../children/sync';
 import { STORE_FILE } from '../../src-main/server/service';
@@ -96,6 +96,11 @@ export function processCpuMs(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/** The bytes of a data directory's files (the store, its WAL): what a synced book takes on the laptop's disk, MB. */
+export function dataDirMb(dir: string): number {
+  return readdirSync(dir).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0) / 1e6;
 }
 
 /** What bounds a sync besides latency: the CPU both sides spent, for the notes. */

@@ -51,6 +51,19 @@ export interface ApplyOutcome {
   inexact: number;
 }
 
+/**
+ * The reads whose answers the sync reads back from the shadow: the deal (the merge's base, the
+ * conflicts, the push), its collateral summary (the deal's scope) and the listing of its graph.
+ * Of every other read the shadow keeps the hash alone (its json is ''): a pull only compares
+ * them, and their answers were about 95 % of the shadow (54 KB a deal).
+ */
+const ANSWER_KEPT = new Set<string>(['getDealInfo', 'getDealCollateralSummary', GRAPH_TYPE]);
+
+/** The shadow's json of a read: its answer where the sync reads it back, else ''. */
+function shadowJson(entry: ReadEntry): string {
+  return ANSWER_KEPT.has(entry.type) ? entry.json : '';
+}
+
 /** What the last pull of a deal brought (its collaterals, people, companies), from the shadow. */
 export function previousScope(db: SqliteHandle, dealId: string): MirrorScope | null {
   const deal = shadowJsonOf(db, 'getDealInfo', dealId);
@@ -145,7 +158,7 @@ function writeGraph(db: SqliteHandle, graph: DealGraph, position: number, now: s
     db,
     graph.entries
       .filter((entry) => !unchanged(entry))
-      .map((entry) => ({ type: entry.type, id: entry.id, json: entry.json, contentHash: entry.hash, fetchedAt: now })),
+      .map((entry) => ({ type: entry.type, id: entry.id, json: shadowJson(entry), contentHash: entry.hash, fetchedAt: now })),
   );
   dropShadowOf(db, graph.dealId, new Set(graph.entries.map((e) => `${e.type}\u0000${e.id}`)));
   if (shadowHashOf(db, GRAPH_TYPE, graph.dealId) !== graph.listing.hash) {

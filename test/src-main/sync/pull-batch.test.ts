@@ -82,3 +82,28 @@ test('a batch commits every deal but the one that fails, which leaves nothing be
     closeDb(db);
   }
 });
+
+test('the shadow keeps the answers of the reads the sync reads back, and of every other read only its hash', () => {
+  const db = openDb({ file: ':memory:' });
+  try {
+    const results = applyPulledGraphs(db, graphs.map((graph, position) => ({ graph, position })), new Date().toISOString());
+    expect(results.every((r) => r.ok && r.outcome.written)).toBe(true);
+    const kept = new Set(['getDealInfo', 'getDealCollateralSummary', GRAPH_TYPE]);
+    const types = new Set<string>();
+    for (const graph of graphs) {
+      for (const entry of [...graph.entries, graph.listing]) {
+        const stored = getShadowEntry(db, entry.type, entry.id);
+        expect(stored?.contentHash, `${entry.type} ${entry.id}`).toBe(entry.hash);
+        expect(stored?.json, `${entry.type} ${entry.id}`).toBe(kept.has(entry.type) ? entry.json : '');
+        types.add(entry.type);
+      }
+    }
+    // The demo deals' graphs hold every kind of read: components of each kind, rent rolls, cash flows, parties.
+    expect(types.size).toBeGreaterThan(8);
+    const size = db.$client.prepare('SELECT sum(length(json)) AS kept, count(*) AS entries FROM remote_shadow').get() as { kept: number; entries: number };
+    const answers = graphs.reduce((sum, g) => sum + g.entries.reduce((s, e) => s + e.json.length, g.listing.json.length), 0);
+    expect(size.kept).toBeLessThan(answers / 4);
+  } finally {
+    closeDb(db);
+  }
+});
