@@ -426,7 +426,9 @@ export const importReports = sqliteTable('import_reports', {
 /**
  * Last-known remote state: one row per read of the central platform, `type` the read (the
  * endpoint name, e.g. getDealInfo) and `id` its path id; type 'dealGraph' lists the reads of a
- * deal's graph. Changed only after a confirmed pull or a confirmed push.
+ * deal's graph. `json` is the read's answer where the sync reads it back (the deal, its
+ * collateral summary, the listing) and '' for the others, of which only `content_hash` is
+ * compared (src-main/sync/apply.ts). Changed only after a confirmed pull or a confirmed push.
  */
 export const remoteShadow = sqliteTable(
   'remote_shadow',
