@@ -333,36 +333,26 @@ function deleteUnlinkedParties(db: Db, personIds: readonly string[], companyIds:
 
 /** The rows under a deal's collaterals (components, rent rolls, valuations, ...), each table scoped by its parents. */
 function reconcileUnderCollaterals(db: Db, m: MirrorDeal, collateralIds: readonly string[], now: string): number {
-  let written = 0;
   const all = <K extends keyof MirrorCollateral>(key: K) => m.collaterals.flatMap((c) => c[key] as Row[]);
+  const idsOf = (rows: readonly Row[]) => rows.map((r) => r.id as string);
+  /** Makes the rows of `table` whose `parentProp` is one of `parentIds` equal to `rows`, keyed by `key`. */
+  const under = (table: SQLiteTable, parentProp: string, parentIds: readonly string[], rows: readonly Row[], key = 'id') =>
+    reconcile(db, table, key, selectIn(db, table, parentProp, parentIds), rows, now);
   const componentRows = all('components');
-  const componentIds = componentRows.map((c) => c.id as string);
-  written += reconcile(db, components, 'id', selectIn(db, components, 'collateralId', collateralIds), componentRows, now);
-  written += reconcile(db, marketData, 'componentId', selectIn(db, marketData, 'componentId', componentIds), all('marketData'), now);
-  written += reconcile(db, salesComps, 'id', selectIn(db, salesComps, 'componentId', componentIds), all('salesComps'), now);
-  written += reconcile(db, livingUnits, 'id', selectIn(db, livingUnits, 'componentId', componentIds), all('livingUnits'), now);
+  const componentIds = idsOf(componentRows);
   const rollRows = all('rentRolls');
-  written += reconcile(db, rentRolls, 'id', selectIn(db, rentRolls, 'componentId', componentIds), rollRows, now);
-  written += reconcile(
-    db,
-    rentRollItems,
-    'id',
-    selectIn(db, rentRollItems, 'rentRollId', rollRows.map((r) => r.id as string)),
-    all('rentRollItems'),
-    now,
-  );
   const valuationRows = all('revenueValuations');
-  written += reconcile(db, revenueValuations, 'id', selectIn(db, revenueValuations, 'collateralId', collateralIds), valuationRows, now);
-  written += reconcile(
-    db,
-    cashFlowTransactions,
-    'id',
-    selectIn(db, cashFlowTransactions, 'valuationId', valuationRows.map((v) => v.id as string)),
-    all('cashFlowTransactions'),
-    now,
+  return (
+    under(components, 'collateralId', collateralIds, componentRows) +
+    under(marketData, 'componentId', componentIds, all('marketData'), 'componentId') +
+    under(salesComps, 'componentId', componentIds, all('salesComps')) +
+    under(livingUnits, 'componentId', componentIds, all('livingUnits')) +
+    under(rentRolls, 'componentId', componentIds, rollRows) +
+    under(rentRollItems, 'rentRollId', idsOf(rollRows), all('rentRollItems')) +
+    under(revenueValuations, 'collateralId', collateralIds, valuationRows) +
+    under(cashFlowTransactions, 'valuationId', idsOf(valuationRows), all('cashFlowTransactions')) +
+    under(alternativeValuations, 'collateralId', collateralIds, all('alternativeValuations'))
   );
-  written += reconcile(db, alternativeValuations, 'id', selectIn(db, alternativeValuations, 'collateralId', collateralIds), all('alternativeValuations'), now);
-  return written;
 }
 
 /** How a pull records its changes in the deal history: as whom, and each column's field name. */
