@@ -13,6 +13,7 @@ import { log } from './support/log';
 import { machineFacts } from './support/machine';
 import { StoreCache } from './support/stores';
 import { formatTable, markdownTable } from './support/table';
+import { benchRecord } from './support/results';
 import type { BenchRow, Scenario } from './support/types';
 import { stopPostgres } from './support/postgres';
 import { bulkUpdate, pgBulkUpdate } from './scenarios/bulk-update';
@@ -59,7 +60,9 @@ const HELP = `npm run bench [-- options]
 
   --only NAME       run one scenario (${SCENARIOS.map((s) => s.name).join(', ')}); repeat it for
                     several; ${SCENARIOS.filter((s) => s.optIn).map((s) => s.name).join(', ')} runs only when named
-  --json FILE       also write the rows as JSON: [{name, value, unit, ceiling, ratio, target, pass}]
+  --json FILE       also write the run as JSON: {started, commit, machine, loadBefore, loadAfter,
+                    seconds, only, rows: [{name, value, unit, ceiling, ratio, target, pass}]};
+                    npm run bench:results -- FILE turns it into bench/RESULTS.md
   --keep            keep the temporary directory (stores, exports) and print where it is
   --cache-dir DIR   keep the built demo stores in DIR and reuse them in later runs (rebuilt when
                     the generator, schema or loader changes); by default every run builds its own
@@ -103,6 +106,7 @@ async function main(): Promise<void> {
 
   if (args.profile) setProfileDir(resolve(args.profile));
   const started = performance.now();
+  const startedAt = new Date();
   const machine = machineFacts();
   log(`machine: ${machine.text}`);
   const tmp = mkdtempSync(join(tmpdir(), 'uw-bench-'));
@@ -149,11 +153,19 @@ async function main(): Promise<void> {
       `${count((r) => !!r.note?.startsWith('not available'))} not available, ${failed} failed\n`,
   );
 
+  const record = benchRecord({
+    started: startedAt,
+    machine,
+    end,
+    seconds: total,
+    only,
+    rows: rows.map(({ name, value, unit, ceiling, ratio, target, pass, note }) => ({ name, value, unit, ceiling, ratio, target, pass, ...(note ? { note } : {}) })),
+  });
   if (args.json) {
-    const out = rows.map(({ name, value, unit, ceiling, ratio, target, pass, note }) => ({ name, value, unit, ceiling, ratio, target, pass, ...(note ? { note } : {}) }));
-    writeFileSync(resolve(args.json), `${JSON.stringify(out, null, 2)}\n`);
+    writeFileSync(resolve(args.json), `${JSON.stringify(record, null, 2)}\n`);
     log(`wrote ${resolve(args.json)}`);
   }
+
   // A missed target is a result; a scenario that could not run at all is a failure.
   process.exitCode = failed ? 1 : 0;
 }
