@@ -10,9 +10,20 @@ import { processCpu, processTreeCpu, readProcessCpu } from '../../../bench/suppo
 const BURN = 'let x = 0; for (let i = 0; i < 1e8; i++) x = (x + i) % 7; process.stdout.write(String(x));';
 
 const started: ChildProcess[] = [];
+const grandchildren: number[] = [];
 afterEach(() => {
   for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const pid of grandchildren.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
 });
+
+/** What a child printed before done(), by child. */
+const printed = new WeakMap<ChildProcess, string>();
 
 /** A node child that runs `script`, which calls done() when it has done its work; it then stays until killed. */
 async function child(script: string): Promise<ChildProcess> {
@@ -22,6 +33,7 @@ async function child(script: string): Promise<ChildProcess> {
   let out = '';
   proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   while (!out.endsWith('done')) await once(proc.stdout!, 'data');
+  printed.set(proc, out);
   return proc;
 }
 
@@ -42,10 +54,13 @@ describe('the bench CPU reader', () => {
 
   it('adds live children to their parent tree', async () => {
     // The grandchild burns, says so, and stays alive: its CPU is nowhere in the parent's counters.
-    const grandchild = JSON.stringify(`${BURN}; setInterval(() => {}, 1000);`);
+    // It stays only while its parent lives (a SIGKILL of the parent cannot take it along), and the
+    // test kills it by the pid the parent prints.
+    const grandchild = JSON.stringify(`${BURN}; const parent = process.ppid; setInterval(() => { if (process.ppid !== parent) process.exit(0); }, 100);`);
     const parent = await child(
-      `const c = require('node:child_process').spawn(process.execPath, ['-e', ${grandchild}], { stdio: ['ignore', 'pipe', 'ignore'] }); c.stdout.once('data', done);`,
+      `const c = require('node:child_process').spawn(process.execPath, ['-e', ${grandchild}], { stdio: ['ignore', 'pipe', 'ignore'] }); c.stdout.once('data', () => { process.stdout.write('pid:' + c.pid + ';'); done(); });`,
     );
+    grandchildren.push(Number(/pid:(\d+);/.exec(printed.get(parent)!)![1]));
     const cpu = readProcessCpu(parent.pid!)!;
     expect(cpu.reaped).toBe(0);
     expect(processTreeCpu(parent.pid!)).toBeGreaterThan(cpu.own + 0.1);
