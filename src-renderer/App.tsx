@@ -9,6 +9,7 @@ import { int } from './format';
 import { navigate, routePath, useRoute, type Route } from './router';
 import { DealPage } from './screens/deal/DealPage';
 import { FirstRun } from './screens/FirstRun';
+import { UserNamePrompt } from './screens/UserNamePrompt';
 import { ImportScreen } from './screens/ImportScreen';
 import { PipelineScreen } from './screens/Pipeline';
 import { PortfolioStressScreen } from './screens/PortfolioStressScreen';
@@ -201,6 +202,7 @@ export function App() {
         {route.name === 'stress' && <PortfolioStressScreen />}
       </AppShell.Main>
       {info.data.firstRun && <FirstRun info={info.data} />}
+      {info.data.userNameNeeded && !info.data.firstRun && <UserNamePrompt />}
     </AppShell>
   );
 }
