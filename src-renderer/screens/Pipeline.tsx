@@ -52,7 +52,7 @@ const COLUMNS: Column[] = [
   {
     key: 'seedName',
     title: 'Deal',
-    width: 132,
+    width: 128,
     minWidth: 100,
     alwaysShown: true,
     render: (r) => (
@@ -75,7 +75,7 @@ const COLUMNS: Column[] = [
       </span>
     ),
   },
-  { key: 'status', title: 'Status', width: 78, render: (r) => text(r.status) },
+  { key: 'status', title: 'Status', width: 76, render: (r) => text(r.status) },
   {
     key: 'priority',
     title: 'Priority',
@@ -83,14 +83,14 @@ const COLUMNS: Column[] = [
     render: (r) => (r.priority ? <span className="uw-priority" data-priority={r.priority}>{r.priority}</span> : '—'),
   },
   { key: 'owner', title: 'Owner', width: 78, render: (r) => r.owner.split('@')[0], tooltip: (r) => r.owner },
-  { key: 'loanType', title: 'Loan type', width: 86, render: (r) => label(r.loanType), tooltip: (r) => label(r.loanType) },
-  { key: 'propertyType', title: 'Property type', width: 90, render: (r) => label(r.propertyType), tooltip: (r) => label(r.propertyType) },
+  { key: 'loanType', title: 'Loan type', width: 84, render: (r) => label(r.loanType), tooltip: (r) => label(r.loanType) },
+  { key: 'propertyType', title: 'Property type', width: 88, render: (r) => label(r.propertyType), tooltip: (r) => label(r.propertyType) },
   { key: 'grossLoan', title: 'Loan amount', width: 88, numeric: true, render: (r) => usd(r.grossLoan) },
-  { key: 'interestRate', title: 'Rate', width: 50, numeric: true, render: (r) => pct(r.interestRate) },
+  { key: 'interestRate', title: 'Rate', width: 56, numeric: true, render: (r) => pct(r.interestRate) },
   { key: 'dscr', title: 'DSCR', width: 52, numeric: true, render: (r) => pending(r.dscr, multiple) },
   { key: 'debtYield', title: 'Debt yield', width: 56, numeric: true, render: (r) => pending(r.debtYield, (v) => pctNumber(v, 1)) },
   { key: 'ltv', title: 'LTV', width: 52, numeric: true, render: (r) => pending(r.ltv, (v) => pct(v, 1)) },
-  { key: 'riskRating', title: 'Risk', width: 36, numeric: true, render: (r) => text(r.riskRating) },
+  { key: 'riskRating', title: 'Risk', width: 40, numeric: true, render: (r) => text(r.riskRating) },
 ];
 
 /** The grid's tracks: the selection box, then each shown column at its width. */
