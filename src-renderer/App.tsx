@@ -1,7 +1,6 @@
 import { ActionIcon, AppShell, Badge, Center, Group, Kbd, NavLink, Stack, Text, Title, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MenuCommand } from '../src-main/contract';
 import { useChannel, useEvent } from './api';
 import { ErrorNote, Loading } from './components/common';
@@ -10,6 +9,7 @@ import { int } from './format';
 import { navigate, routePath, useRoute, type Route } from './router';
 import { DealPage } from './screens/deal/DealPage';
 import { FirstRun } from './screens/FirstRun';
+import { UserNamePrompt } from './screens/UserNamePrompt';
 import { ImportScreen } from './screens/ImportScreen';
 import { PipelineScreen } from './screens/Pipeline';
 import { PortfolioStressScreen } from './screens/PortfolioStressScreen';
@@ -18,6 +18,9 @@ import { SettingsScreen } from './screens/SettingsScreen';
 import { SyncScreen } from './screens/SyncScreen';
 import { CompareScreen } from './screens/Compare';
 import { NewDealScreen } from './screens/NewDeal';
+import { shortcutFor } from './shortcuts';
+
+const pick = ({ key, code, ctrlKey, metaKey, altKey, shiftKey }: KeyboardEvent) => ({ key, code, ctrlKey, metaKey, altKey, shiftKey });
 
 const NAV: { route: Route; label: string; keys: string }[] = [
   { route: { name: 'pipeline' }, label: 'Deals pipeline', keys: '1' },
@@ -89,25 +92,21 @@ export function App() {
   // A change made anywhere (a bulk edit, an import, a setting) refreshes what is on screen.
   useEvent('data.changed', () => void queryClient.invalidateQueries());
 
-  useHotkeys([
-    ['mod+1', () => run('go.pipeline')],
-    ['mod+2', () => run('go.report')],
-    ['mod+3', () => run('go.import')],
-    ['mod+comma', () => run('go.settings')],
-    ['alt+1', () => run('go.pipeline')],
-    ['alt+2', () => run('go.report')],
-    ['alt+3', () => run('go.import')],
-    ['mod+4', () => run('go.sync')],
-    ['alt+4', () => run('go.sync')],
-    ['mod+5', () => run('go.stress')],
-    ['alt+5', () => run('go.stress')],
-    ['mod+shift+L', () => run('theme.toggle')],
-    ['/', () => run('pipeline.search')],
-    ['mod+F', () => run('pipeline.search')],
-    // New deal: N (outside a text field), or Alt+N (Ctrl+N is the browser's new window).
-    ['n', () => newDeal()],
-    ['alt+N', () => newDeal()],
-  ]);
+  // The shortcuts (shortcuts.ts), on the whole page; not while typing in a field. The latest
+  // `run` is called through a ref, so the listener is added once.
+  const runRef = useRef(run);
+  runRef.current = run;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      const command = shortcutFor({ ...pick(event), target });
+      if (command === null) return;
+      event.preventDefault();
+      runRef.current(command);
+    };
+    document.documentElement.addEventListener('keydown', onKey);
+    return () => document.documentElement.removeEventListener('keydown', onKey);
+  }, []);
 
   if (info.isPending) {
     return (
@@ -203,6 +202,7 @@ export function App() {
         {route.name === 'stress' && <PortfolioStressScreen />}
       </AppShell.Main>
       {info.data.firstRun && <FirstRun info={info.data} />}
+      {info.data.userNameNeeded && !info.data.firstRun && <UserNamePrompt />}
     </AppShell>
   );
 }

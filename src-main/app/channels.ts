@@ -18,7 +18,7 @@ import { dealChannels } from './deal-channels';
 import { createAnalysisChannels } from './analysis-channels';
 import type { AppDispatcher, AppEnvironment } from './environment';
 import { exportToFile, fileDate, throttled } from './file-export';
-import { historyChannels, localActor } from './history-channels';
+import { historyChannels, localActor, SIGNED_CHANNELS, USER_NAME_REQUIRED, userNameGiven } from './history-channels';
 import { ImportFileError, parseImportFile } from './import-file';
 import { importDealChannels } from './import-deals';
 import { PipelineService } from './pipeline';
@@ -102,6 +102,7 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
       dataDir: env.dataDir,
       dealCount: deals,
       firstRun: deals === 0 && (await store.getSetting(FIRST_RUN_KEY)) !== true,
+      userNameNeeded: env.mode === 'web' && !(await userNameGiven(store)),
     };
   }
 
@@ -271,7 +272,7 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
     'sync.keepMine': syncCall(({ id }) => sync.keepMine(id)),
     'sync.takeTheirs': syncCall(({ id }) => sync.takeTheirs(id)),
 
-    ...historyChannels({ ctx, changed, refuse: ({ message, code, target }) => new ChannelError(message, { code, target }) }),
+    ...historyChannels({ ctx, mode: env.mode, changed, refuse: ({ message, code, target }) => new ChannelError(message, { code, target }) }),
     // new deals and comparison (deal-channels.ts)
     ...dealChannels({ ctx, gateway, exportTarget: env.exportTarget, refuse: (message, details) => new ChannelError(message, details) }),
   };
@@ -290,6 +291,10 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
       const first = issues[0]!;
       const details: CallErrorDetails = { code: 'InvalidInput', target: first.path || undefined, issues };
       return { ok: false, error: `Invalid input${first.path ? ` at ${first.path}` : ''}: ${first.message}`, details };
+    }
+    if (env.mode === 'web' && SIGNED_CHANNELS.has(name) && !(await userNameGiven(store))) {
+      const { message, code, target } = USER_NAME_REQUIRED;
+      return { ok: false, error: message, details: { code, target } };
     }
     try {
       const handler = handlers[name] as (input: unknown) => Promise<unknown>;

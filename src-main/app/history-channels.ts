@@ -1,6 +1,6 @@
-import type { ChannelOutput, EditSource } from '../contract';
+import type { AppChannelName, ChannelOutput, EditSource } from '../contract';
 import { addDealNote, actingAs, getDealHistory, getDealNotes, undoHistoryEntry, type GatewayContext } from '../gateway';
-import { setLocalUserName, workstationDb } from '../store';
+import { setLocalUserName, USER_NAME_KEY, workstationDb, type StorePort } from '../store';
 import type { ChannelHandlers } from './channels';
 
 // The channels of a deal's history, undo and notes (docs/history.md), kept out of channels.ts.
@@ -16,17 +16,52 @@ export interface HistoryRefusal {
 
 export interface HistoryChannelDeps {
   ctx: GatewayContext;
+  /** Web mode: a name is required (never the OS user's). */
+  mode: 'electron' | 'web';
   /** The deals whose data changed (open screens refetch). */
   changed: (dealIds: string[]) => void;
   refuse: (refusal: HistoryRefusal) => Error;
 }
+
+/**
+ * The channels whose changes the deal history (or a note) signs with the local user's name:
+ * edits, new deals, imports, undos, notes and conflict decisions.
+ */
+export const SIGNED_CHANNELS: ReadonlySet<AppChannelName> = new Set<AppChannelName>([
+  'deals.bulkUpdate',
+  'deals.createResidential',
+  'deals.createCommercial',
+  'deals.createHotel',
+  'import.send',
+  'deal.undo',
+  'deal.addNote',
+  'sync.keepMine',
+  'sync.takeTheirs',
+]);
+
+/** Whether the user gave the data directory a name to sign with (else the OS user name stands in). */
+export async function userNameGiven(store: StorePort): Promise<boolean> {
+  const stored = await store.getSetting<unknown>(USER_NAME_KEY);
+  return typeof stored === 'string' && stored.trim() !== '';
+}
+
+/**
+ * Web mode never signs with the OS user name: the browser's user is not the user the server
+ * runs as (often a service account, or root in a container). Until a name is given, a change
+ * that would be signed is refused with this, and the page asks for the name (app.info).
+ */
+export const USER_NAME_REQUIRED: HistoryRefusal = {
+  message: 'Give your name first: the deal history signs every change with it (Settings, Your name in the deal history).',
+  code: 'UserNameRequired',
+  target: 'name',
+};
 
 /** The context of a local edit: the local user's name, and which screen made it. */
 export async function localActor(ctx: GatewayContext, source: EditSource): Promise<GatewayContext> {
   return actingAs(ctx, { who: await ctx.store.localUserName(), source });
 }
 
-export function historyChannels({ ctx, changed, refuse }: HistoryChannelDeps): Pick<ChannelHandlers, HistoryChannel> {
+export function historyChannels({ ctx, mode, changed, refuse }: HistoryChannelDeps): Pick<ChannelHandlers, HistoryChannel> {
   const local = () => localActor(ctx, 'ui');
   return {
     'deal.history': async ({ dealId, field, source }) =>
@@ -45,6 +80,9 @@ export function historyChannels({ ctx, changed, refuse }: HistoryChannelDeps): P
     },
     'history.user': async () => ({ name: await ctx.store.localUserName() }),
     // The local user's name is the workstation's own setting (docs/architecture.md).
-    'history.setUser': async ({ name }) => ({ name: setLocalUserName(workstationDb(ctx.store), name) }),
+    'history.setUser': async ({ name }) => {
+      if (mode === 'web' && name.trim() === '') throw refuse(USER_NAME_REQUIRED);
+      return { name: setLocalUserName(workstationDb(ctx.store), name) };
+    },
   };
 }

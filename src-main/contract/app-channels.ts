@@ -391,6 +391,11 @@ export interface AppInfo {
   dealCount: number;
   /** A new data directory: offer the demo portfolio or an empty start. */
   firstRun: boolean;
+  /**
+   * Web mode, and no name given yet to sign the deal history with: the page asks for it, and
+   * changes that would be signed are refused until then (never signed with the OS user).
+   */
+  userNameNeeded: boolean;
 }
 
 export interface SettingsView {

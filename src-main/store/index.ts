@@ -88,6 +88,8 @@ export const currentDealValue = /* @__PURE__ */ onHandle(dealHistory.currentDeal
 export const localUserName = /* @__PURE__ */ onHandle(dealHistory.localUserName);
 export const recordHistory = /* @__PURE__ */ onHandle(dealHistory.recordHistory);
 export const setLocalUserName = /* @__PURE__ */ onHandle(dealHistory.setLocalUserName);
+/** The setting that holds the name local changes are signed with (blank or absent: the OS user name). */
+export { USER_NAME_KEY } from './deal-history';
 export const collateralAtPlace = /* @__PURE__ */ onHandle(deals.collateralAtPlace);
 export const collateralRow = /* @__PURE__ */ onHandle(deals.collateralRow);
 export const collateralsOfDeal = /* @__PURE__ */ onHandle(deals.collateralsOfDeal);

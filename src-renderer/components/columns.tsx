@@ -54,7 +54,8 @@ export function ColumnChooser({ specs, state, tableLabel, testId }: { specs: rea
   return (
     <Popover position="bottom-end" shadow="md" trapFocus returnFocus withinPortal>
       <Popover.Target>
-        <Button size="xs" variant="default" aria-haspopup="dialog" data-testid={testId}>
+        {/* Never squeezed by what sits beside it (the report's totals): its label stays whole. */}
+        <Button size="xs" variant="default" aria-haspopup="dialog" data-testid={testId} style={{ flexShrink: 0 }}>
           Columns ({shown.size} of {specs.length})
         </Button>
       </Popover.Target>

@@ -125,7 +125,8 @@ export function KeyValues({ items, cols = 2 }: { items: [string, ReactNode][]; c
     <SimpleGrid cols={{ base: 1, sm: cols }} spacing="xs" verticalSpacing={4}>
       {items.map(([k, v]) => (
         <Group key={k} justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="sm" c="dimmed" className="uw-ellipsis">
+          {/* A label wraps rather than being cut: "Social security number" stays readable in a narrow card. */}
+          <Text size="sm" c="dimmed" miw={0}>
             {k}
           </Text>
           <Text size="sm" fw={500} className="uw-num">

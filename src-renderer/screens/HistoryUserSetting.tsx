@@ -7,15 +7,18 @@ import { call, messageOf, queryKey, useChannel } from '../api';
 export function HistoryUserSetting() {
   const queryClient = useQueryClient();
   const user = useChannel('history.user', {});
+  const info = useChannel('app.info', {}, { staleTime: 60_000 });
+  const web = info.data?.mode === 'web';
   const [name, setName] = useState('');
   useEffect(() => {
     if (user.data) setName(user.data.name);
   }, [user.data]);
   const save = useMutation({
     mutationFn: (value: string) => call('history.setUser', { name: value }),
-    onSuccess: (saved) => {
+    onSuccess: async (saved) => {
       queryClient.setQueryData(queryKey('history.user', {}), saved);
       setName(saved.name);
+      await queryClient.invalidateQueries({ queryKey: queryKey('app.info', {}) });
     },
   });
   return (
@@ -44,7 +47,9 @@ export function HistoryUserSetting() {
             </Button>
           </Group>
           <Text size="xs" c="dimmed">
-            Signs your edits, undos, conflict decisions and notes. Leave it empty to use your operating-system user name.
+            {web
+              ? 'Signs your edits, undos, conflict decisions and notes. Web mode needs a name: it never signs with the server\'s user.'
+              : 'Signs your edits, undos, conflict decisions and notes. Leave it empty to use your operating-system user name.'}
           </Text>
         </Stack>
       </form>

@@ -47,11 +47,12 @@ function pending(value: number | null, format: (v: number) => string): ReactNode
   );
 }
 
+// Default widths: every column fits the grid at a 1280 px window (1,050 px beside the navigation).
 const COLUMNS: Column[] = [
   {
     key: 'seedName',
     title: 'Deal',
-    width: 170,
+    width: 128,
     minWidth: 100,
     alwaysShown: true,
     render: (r) => (
@@ -67,24 +68,24 @@ const COLUMNS: Column[] = [
   {
     key: 'state',
     title: 'State',
-    width: 92,
+    width: 84,
     render: (r) => (
       <span className="uw-state" data-state={r.state}>
         {label(r.state)}
       </span>
     ),
   },
-  { key: 'status', title: 'Status', width: 92, render: (r) => text(r.status) },
+  { key: 'status', title: 'Status', width: 76, render: (r) => text(r.status) },
   {
     key: 'priority',
     title: 'Priority',
     width: 68,
     render: (r) => (r.priority ? <span className="uw-priority" data-priority={r.priority}>{r.priority}</span> : '—'),
   },
-  { key: 'owner', title: 'Owner', width: 92, render: (r) => r.owner.split('@')[0], tooltip: (r) => r.owner },
-  { key: 'loanType', title: 'Loan type', width: 96, render: (r) => label(r.loanType), tooltip: (r) => label(r.loanType) },
-  { key: 'propertyType', title: 'Property type', width: 104, render: (r) => label(r.propertyType), tooltip: (r) => label(r.propertyType) },
-  { key: 'grossLoan', title: 'Loan amount', width: 96, numeric: true, render: (r) => usd(r.grossLoan) },
+  { key: 'owner', title: 'Owner', width: 78, render: (r) => r.owner.split('@')[0], tooltip: (r) => r.owner },
+  { key: 'loanType', title: 'Loan type', width: 84, render: (r) => label(r.loanType), tooltip: (r) => label(r.loanType) },
+  { key: 'propertyType', title: 'Property type', width: 88, render: (r) => label(r.propertyType), tooltip: (r) => label(r.propertyType) },
+  { key: 'grossLoan', title: 'Loan amount', width: 88, numeric: true, render: (r) => usd(r.grossLoan) },
   { key: 'interestRate', title: 'Rate', width: 56, numeric: true, render: (r) => pct(r.interestRate) },
   { key: 'dscr', title: 'DSCR', width: 52, numeric: true, render: (r) => pending(r.dscr, multiple) },
   { key: 'debtYield', title: 'Debt yield', width: 56, numeric: true, render: (r) => pending(r.debtYield, (v) => pctNumber(v, 1)) },
@@ -191,7 +192,8 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
       </Group>
 
       {all > 0 && (
-        <Group gap="xs" wrap="wrap" align="flex-end">
+        // Top-aligned: a filter that holds chips grows downwards, the others stay on its line.
+        <Group gap="xs" wrap="wrap" align="flex-start" data-testid="pipeline-filters">
           <TextInput
             ref={searchRef}
             size="xs"
@@ -209,7 +211,7 @@ export function PipelineScreen({ searchRef }: { searchRef: React.RefObject<HTMLI
               if (e.key === 'Escape') set('search', '');
             }}
           />
-          <MultiSelect size="xs" w={130} placeholder="State" aria-label="Filter by state" data={filterData.states} value={filters.states} onChange={(v) => set('states', v)} clearable />
+          <MultiSelect size="xs" w={170} placeholder="State" aria-label="Filter by state" data={filterData.states} value={filters.states} onChange={(v) => set('states', v)} clearable />
           <MultiSelect size="xs" w={140} placeholder="Status" aria-label="Filter by status" data={filterData.statuses} value={filters.statuses} onChange={(v) => set('statuses', v)} clearable searchable />
           <MultiSelect size="xs" w={160} placeholder="Property type" aria-label="Filter by property type" data={filterData.propertyTypes} value={filters.propertyTypes} onChange={(v) => set('propertyTypes', v)} clearable searchable />
           <MultiSelect size="xs" w={150} placeholder="Loan type" aria-label="Filter by loan type" data={filterData.loanTypes} value={filters.loanTypes} onChange={(v) => set('loanTypes', v)} clearable searchable />

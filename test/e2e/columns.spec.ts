@@ -145,3 +145,58 @@ test('the report: every chosen column reachable at 1440x900; a column shown, one
   await expect(table.locator('th[data-col=interestRate]')).toHaveCount(1);
   await expect.poll(() => widthOf(collateral)).toBe(before);
 });
+
+/** Whether an element's content is cut: wider (or taller) than the box that shows it. */
+const isCut = (locator: Locator) => locator.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
+
+test('at 1280 px the pipeline shows every default column without a sideways scroll, and no label is cut (a filter chip, the report Columns button, a person at 1440 px)', async ({ page, uw }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(uw.openUrl);
+  const grid = page.getByTestId('pipeline-grid');
+  await expect(page.getByTestId('pipeline-row').first()).toBeVisible();
+  const { scroll, client } = await grid.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+  for (const col of ['debtYield', 'ltv', 'riskRating']) await expect(grid.locator(`[role=columnheader][data-col=${col}]`)).toBeInViewport({ ratio: 1 });
+  const headers = grid.getByRole('columnheader').filter({ has: page.locator('.uw-head-title') });
+  for (const title of await headers.locator('.uw-head-title').all()) {
+    // Whole words: a title may take two lines, one per word, never break inside a word ("PRIORIT Y").
+    const lines = await title.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    const words = (await title.textContent())!.split(' ').length;
+    expect(lines, `${await title.textContent()} on ${lines} lines`).toBeLessThanOrEqual(Math.min(2, words));
+  }
+
+  // A filter with a chip: its chip whole, and the filters on its line still top-aligned.
+  await page.getByRole('combobox', { name: 'Filter by state' }).click();
+  await page.getByRole('option').first().click();
+  await page.keyboard.press('Escape');
+  const chip = page.getByTestId('pipeline-filters').locator('.mantine-Pill-label').first();
+  await expect(chip).toBeVisible();
+  expect(await isCut(chip), `${await chip.textContent()} is cut`).toBe(false);
+  const tops = await page.getByTestId('pipeline-filters').evaluate((row) => [...row.children].map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0).slice(0, 4).map((r) => Math.round(r.top)));
+  expect(tops).toEqual([tops[0], tops[0], tops[0], tops[0]]);
+
+  await page.getByRole('link', { name: 'Cross-deal report' }).click();
+  const columns = page.getByTestId('report-columns');
+  await expect(columns).toHaveText(/^Columns \(\d+ of \d+\)$/);
+  expect(await isCut(columns.locator('.mantine-Button-label'))).toBe(false);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const ids = (await invoke<{ dealIds: string[] }>(uw, 'deals.ids')).dealIds;
+  let withPerson: string | undefined;
+  for (const id of ids) {
+    const deal = await invoke(uw, 'deal.info', { id });
+    if (deal.personIds.length > 0) {
+      withPerson = id;
+      break;
+    }
+  }
+  expect(withPerson).toBeDefined();
+  await page.evaluate((h) => (window.location.hash = h), `#/deals/${withPerson}/parties`);
+  const ssnLabel = page.getByTestId('person').first().getByText('Social security number', { exact: true });
+  await expect(ssnLabel).toBeVisible();
+  expect(await isCut(ssnLabel)).toBe(false);
+});

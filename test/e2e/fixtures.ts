@@ -33,7 +33,14 @@ export interface StartOptions {
   startTimeoutMs?: number;
   /** More environment for the server (e.g. TMPDIR, where web mode writes its exports). */
   env?: Record<string, string>;
+  /**
+   * The name web mode signs the deal history with, given before the page opens (default
+   * E2E_NAME); null leaves it to the page, which then asks for it first.
+   */
+  userName?: string | null;
 }
+
+export const E2E_NAME = 'E2E Underwriter';
 
 /**
  * Starts `uw serve` on port 0 with a fresh data directory and resolves once it printed both
@@ -103,7 +110,10 @@ export async function startUwServer(options: StartOptions = {}): Promise<{ serve
         reject(new Error(`uw serve exited (${signal ?? code}) before it was ready:\n${log}`));
       });
     });
-    return { server: { baseUrl, openUrl, dataDir, pid: child.pid!, output: () => log }, stop };
+    const server: UwServer = { baseUrl, openUrl, dataDir, pid: child.pid!, output: () => log };
+    const userName = options.userName === undefined ? E2E_NAME : options.userName;
+    if (userName !== null) await invoke(server, 'history.setUser', { name: userName });
+    return { server, stop };
   } catch (error) {
     await stop();
     throw error;

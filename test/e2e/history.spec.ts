@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, invoke, test } from './fixtures';
+import { expect, invoke, startUwServer, test } from './fixtures';
 
 /*
  * Deal history, undo and notes in web mode, against the real `uw serve --web --demo` in
@@ -128,4 +128,41 @@ test('Ctrl+Z right after a save offers the undo, and confirming it puts the valu
   const history = await invoke(uw, 'deal.history', { dealId: id, field: 'RateSpread' });
   expect(history.map((e: { source: string }) => e.source)).toEqual(['undo', 'ui']);
   expect(problems).toEqual([]);
+});
+
+test('web mode asks for the name once, refuses to sign anything before it, and signs the edit made after with it', async ({ page }) => {
+  const { server, stop } = await startUwServer({ demoDeals: 3, userName: null });
+  try {
+    const problems = await open(page, server.openUrl);
+    const prompt = page.getByTestId('user-name-prompt');
+    await expect(prompt).toBeVisible();
+    const id = (await invoke<{ dealIds: string[] }>(server, 'deals.ids')).dealIds[0]!;
+    // Never the server's OS user: a change sent before the name is refused.
+    await expect(invoke(server, 'deals.bulkUpdate', { itemsToUpdate: [{ id, updates: [{ property: 'LoanTerm', value: '90' }] }] })).rejects.toThrow(/Give your name first/);
+    await page.keyboard.press('Escape');
+    await expect(prompt).toBeVisible();
+    await page.getByTestId('user-name-save').click();
+    await expect(prompt.getByText('Enter your name.')).toBeVisible();
+    await page.getByTestId('user-name-input').fill('Robin Lender');
+    await page.keyboard.press('Enter');
+    await expect(prompt).toBeHidden();
+
+    const deal = await invoke(server, 'deal.info', { id });
+    await go(page, `#/deals/${id}`);
+    await expect(page.getByTestId('deal-name')).toHaveText(deal.seedName);
+    await page.getByRole('textbox', { name: 'Loan amount (gross)' }).fill(String((deal.grossLoan as number) + 100_000));
+    await page.getByTestId('terms-save').click();
+    await expect(page.getByTestId('terms-saved')).toBeVisible();
+    await page.getByRole('tab', { name: 'History and notes' }).click();
+    await expect(page.getByTestId('history-table')).toBeVisible();
+    expect((await historyRows(page))[0]).toMatchObject({ who: 'Robin Lender', field: 'Loan amount (gross)' });
+
+    // Remembered by the data directory: a reload (or another browser) does not ask again.
+    await page.reload();
+    await expect(page.getByTestId('deal-name')).toHaveText(deal.seedName);
+    await expect(prompt).toHaveCount(0);
+    expect(problems).toEqual([]);
+  } finally {
+    await stop();
+  }
 });

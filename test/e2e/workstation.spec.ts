@@ -236,6 +236,35 @@ test("a component's market data and a rent roll", async ({ page, uw }, testInfo)
   await expect(page.getByTestId('unit-type-summary')).toBeVisible();
   await expect(page.getByTestId('expiring-leases-chart').locator('svg').first()).toBeVisible();
   await screenshot(page, 'deal-rent-roll', { fullPage: true });
+
+  // A commercial roll with a vacant suite and few leases a year: the leased SF leaves the vacant
+  // suite out, the total SF does not, and the expiry chart counts in whole leases.
+  type Roll = { totalSf: number; expiringLeases: Record<string, number>; rentRollItems: { unitSize: number; tenantName: string | null }[] };
+  let commercial: { dealId: string; roll: Roll } | null = null;
+  for (const row of rows) {
+    const { componentSummary } = await invoke(uw, 'deal.componentSummary', { dealId: row.id });
+    const withRolls = componentSummary.filter((c: { componentType: string }) => c.componentType === 'Residential' || c.componentType === 'Commercial');
+    if (withRolls.length !== 1 || withRolls[0].componentType !== 'Commercial' || !withRolls[0].selectedRentRollId) continue;
+    const roll: Roll = await invoke(uw, 'rentRoll.commercial', { id: withRolls[0].selectedRentRollId });
+    const counts = Object.values(roll.expiringLeases);
+    if (roll.rentRollItems.some((i) => !i.tenantName) && counts.length > 0 && Math.max(...counts) <= 3) {
+      commercial = { dealId: row.id, roll };
+      break;
+    }
+  }
+  expect(commercial).not.toBeNull();
+  const { roll } = commercial!;
+  const sfText = (n: number) => `${new Intl.NumberFormat('en-US').format(n)} SF`;
+  const leased = roll.rentRollItems.filter((i) => i.tenantName).reduce((sum, i) => sum + i.unitSize, 0);
+  expect(leased).toBeLessThan(roll.totalSf);
+  await go(page, `#/deals/${commercial!.dealId}/rentrolls`);
+  await expect(page.getByTestId('rent-roll-total-sf')).toHaveText(sfText(roll.totalSf));
+  await expect(page.getByTestId('rent-roll-leased-sf')).toHaveText(sfText(leased));
+  const ticks = page.getByTestId('expiring-leases-chart').locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+  await expect(ticks.first()).toBeVisible();
+  const labels = await ticks.allTextContents();
+  expect(labels.every((t) => /^\d+$/.test(t)), labels.join(', ')).toBe(true);
+  expect(new Set(labels).size, labels.join(', ')).toBe(labels.length);
   expect(problems).toEqual([]);
 });
 
@@ -333,6 +362,13 @@ test('settings show the data directory and change the DSCR numerator', async ({ 
   await page.getByText('Net cash flow (after below-the-line items)').click();
   await expect(page.getByText('Saved.')).toBeVisible();
   expect((await invoke(uw, 'settings.get')).underwriting.dscrNumerator).toBe('NetCashFlow');
+  // The keys work while a settings control (a radio of the segmented control) has focus, and
+  // Ctrl+, comes back to Settings in the browser.
+  await page.getByRole('radio', { name: 'Net cash flow (after below-the-line items)' }).focus();
+  await page.keyboard.press('Alt+2');
+  await expect(page.getByRole('heading', { name: 'Cross-deal collateral report' })).toBeVisible();
+  await page.keyboard.press('Control+,');
+  await expect(page.getByTestId('data-dir')).toHaveText(uw.dataDir);
   // Dark mode, for the record.
   await page.getByRole('button', { name: 'Toggle dark mode' }).click();
   await go(page, '#/');

@@ -4,7 +4,8 @@ import { useState, type ReactNode } from 'react';
 import type { ChannelOutput } from '../../../src-main/contract';
 import { useChannel } from '../../api';
 import { DataTable, Figure, QueryView, Section, type TableColumn } from '../../components/common';
-import { date, int, pct, sf, text, usd } from '../../format';
+import { date, int, text, usd } from '../../format';
+import { rentRollFigures } from '../../rent-roll-view';
 import { ChosenItem } from './ChosenItem';
 import { componentTitle } from './ComponentsTab';
 
@@ -90,7 +91,8 @@ function ExpiringLeases({ expiring }: { expiring: Record<string, number> }) {
   }
   return (
     <div data-testid="expiring-leases-chart" role="img" aria-label="Leases expiring by year">
-      <BarChart h={200} data={data} dataKey="year" series={[{ name: 'Leases', color: 'indigo.6' }]} valueFormatter={(v) => int(v)} />
+      {/* Lease counts: whole-number ticks only (recharts would otherwise split a count of 2 into 0, 0.5, 1, ...). */}
+      <BarChart h={200} data={data} dataKey="year" series={[{ name: 'Leases', color: 'indigo.6' }]} valueFormatter={(v) => int(v)} yAxisProps={{ allowDecimals: false }} />
     </div>
   );
 }
@@ -119,15 +121,10 @@ function RentRoll<R extends Residential | Commercial>({ roll, unitTypes, itemsTi
   return (
     <Stack gap="md" data-testid="rent-roll">
       <Section title={roll.name} right={<Text size="xs" c="dimmed">{text(roll.comment)}</Text>}>
-        <SimpleGrid cols={{ base: 2, md: 4, xl: 8 }} spacing="md" data-testid="rent-roll-totals">
-          <Figure label="Units" value={int(roll.totalUnits)} />
-          <Figure label="Leased SF" value={sf(roll.totalSf)} />
-          <Figure label="Monthly revenue" value={usd(roll.totalMonthlyRevenue)} />
-          <Figure label="Annual revenue" value={usd(roll.totalAnnualRevenue)} />
-          <Figure label="Annual $/SF" value={usd(roll.totalAnnualRevenuePerSf, { cents: true })} />
-          <Figure label="Vacancy" value={pct(roll.vacancy, 1)} testId="rent-roll-vacancy" />
-          <Figure label="Tenant turnover" value={pct(roll.tenantTurnover, 1)} />
-          <Figure label="Effective" value={date(roll.effectiveDate)} />
+        <SimpleGrid cols={{ base: 3, md: 5, xl: 9 }} spacing="md" data-testid="rent-roll-totals">
+          {rentRollFigures(roll).map((f) => (
+            <Figure key={f.testId} label={f.label} value={f.value} testId={f.testId} />
+          ))}
         </SimpleGrid>
       </Section>
       {unitTypes ? (

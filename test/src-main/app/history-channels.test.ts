@@ -10,16 +10,27 @@ describe('the history channels', () => {
   let id: string;
 
   beforeAll(async () => {
-    h = harness({ deals: 3 });
+    h = harness({ deals: 3, userName: null });
     id = (await h.value('deals.ids')).dealIds[0];
   });
   afterAll(() => h.close());
+
+  it('in web mode, ask for a name and refuse any change to sign until one is given, a blank one included', async () => {
+    expect(await h.value('app.info')).toMatchObject({ mode: 'web', userNameNeeded: true });
+    const refused = { ok: false, details: { code: 'UserNameRequired', target: 'name' } };
+    expect(await h.call('deals.bulkUpdate', { itemsToUpdate: [{ id, updates: [{ property: 'LoanTerm', value: '66' }] }] })).toMatchObject(refused);
+    expect(await h.call('deal.addNote', { dealId: id, text: 'Unsigned' })).toMatchObject(refused);
+    expect(await h.call('history.setUser', { name: '   ' })).toMatchObject(refused);
+    expect(await h.value('deal.history', { dealId: id })).toEqual([]);
+    expect(await h.value('deal.notes', { dealId: id })).toEqual([]);
+  });
 
   it('record the local user name, which falls back to the OS user name and can be set', async () => {
     const initial = await h.value('history.user');
     expect(initial.name.length).toBeGreaterThan(0);
     expect(await h.value('history.setUser', { name: 'Dana Underwriter' })).toEqual({ name: 'Dana Underwriter' });
     expect(await h.value('history.user')).toEqual({ name: 'Dana Underwriter' });
+    expect(await h.value('app.info')).toMatchObject({ userNameNeeded: false });
   });
 
   it('tell a deal-page edit from a bulk edit by the source the screen names', async () => {

@@ -11,6 +11,7 @@ import { insertIntoEmptyStore } from '../../../src-main/store/bulk-insert';
 import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 import { loadSystemConfig } from '../../../src-main/store/system-config';
 import { ensureUsers } from '../../../src-main/store/users';
+import { setLocalUserName } from '../../../src-main/store/deal-history';
 
 export interface Harness {
   db: Db;
@@ -26,10 +27,13 @@ export interface Harness {
 }
 
 /** A channel table over a fresh data directory, optionally with a small demo portfolio. */
-export function harness(options: { deals?: number; overrides?: Partial<AppEnvironment> } = {}): Harness {
+export function harness(options: { deals?: number; overrides?: Partial<AppEnvironment>; userName?: string | null } = {}): Harness {
   const dir = mkdtempSync(join(tmpdir(), 'uw-app-'));
   const db = openDb({ file: join(dir, 'uw.sqlite') });
   ensureUsers(db, ['owner@example.com']);
+  // The table runs in web mode, which signs changes only with a name given (null: none given yet).
+  const userName = options.userName === undefined ? 'Test Underwriter' : options.userName;
+  if (userName !== null) setLocalUserName(db, userName);
   // The demo portfolio as seedDemoPortfolio inserts it, synchronously (the store's own function).
   if (options.deals) {
     const rows = generateDemoPortfolio({ deals: options.deals, ownerIds: ['owner@example.com'] });

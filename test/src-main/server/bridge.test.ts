@@ -72,6 +72,20 @@ describe('web-mode bridge', () => {
     expect(await (await invoke({ channel: 'deal.info', payload: { id: 1 } })).json()).toMatchObject({ ok: false, details: { code: 'InvalidInput', target: 'id' } });
   });
 
+  it('signs an edit with the name the page gave, and refuses it before any name (never the OS user)', async () => {
+    const call = async (channel: string, payload?: unknown) => (await (await invoke({ channel, payload })).json()) as { ok: boolean; value?: unknown; details?: unknown };
+    expect(await call('app.info')).toMatchObject({ ok: true, value: { userNameNeeded: true } });
+    const id = ((await call('deals.ids')).value as { dealIds: string[] }).dealIds[0]!;
+    const edit = { itemsToUpdate: [{ id, updates: [{ property: 'LoanTerm', value: '84' }] }] };
+    expect(await call('deals.bulkUpdate', edit)).toMatchObject({ ok: false, details: { code: 'UserNameRequired' } });
+    expect((await call('deal.history', { dealId: id })).value).toEqual([]);
+
+    expect(await call('history.setUser', { name: 'Dana Underwriter' })).toMatchObject({ ok: true, value: { name: 'Dana Underwriter' } });
+    expect(await call('app.info')).toMatchObject({ ok: true, value: { userNameNeeded: false } });
+    expect(await call('deals.bulkUpdate', edit)).toMatchObject({ ok: true });
+    expect((await call('deal.history', { dealId: id })).value).toMatchObject([{ field: 'LoanTerm', source: 'ui', actor: 'Dana Underwriter', newValue: 84 }]);
+  });
+
   it('streams events to a page holding the session', async () => {
     const controller = new AbortController();
     const res = await fetch(`${service.origin}/bridge/events`, { headers: { [SESSION_HEADER]: session }, signal: controller.signal });
