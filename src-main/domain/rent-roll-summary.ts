@@ -65,7 +65,8 @@ export function isOccupied(item: Pick<RentRollItemInput, 'tenantName'>): boolean
   return item.tenantName != null && item.tenantName.trim() !== '';
 }
 
-function leasedSf(items: readonly RentRollItemInput[]): number {
+/** The square feet of the occupied units or suites: what per-SF rent divides by. */
+export function leasedSf(items: readonly Pick<RentRollItemInput, 'unitSize' | 'tenantName'>[]): number {
   return sum(items.filter(isOccupied).map((item) => item.unitSize));
 }
 

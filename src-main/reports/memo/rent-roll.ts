@@ -1,5 +1,6 @@
 import type { Content } from 'pdfmake/interfaces';
 import { type CommercialRentRollInfoResponseDto, format, type ResidentialRentRollInfoResponseDto } from '../../contract';
+import { leasedSf } from '../../domain';
 import { collateralTitle } from './collateral';
 import { componentTitle, dealComponents } from './components';
 import { dataTable, heading, keepTogether, keyValues, notice, subheading } from './layout';
@@ -68,11 +69,12 @@ function rollSummary(roll: RentRoll, isSelected: boolean, lead: Content[]): Cont
         ['Units on the roll', `${int(roll.totalUnits)}${items.length ? ` (${int(vacant)} vacant)` : ''}`],
         ['Occupancy (physical)', pct(1 - roll.vacancy, 1)],
         ['Vacancy (physical)', pct(roll.vacancy, 1)],
-        ['Leased SF', sf(roll.totalSf)],
+        ['Total SF', sf(roll.totalSf)],
+        ['Leased SF', sf(leasedSf(items))],
         ['Tenant turnover', pct(roll.tenantTurnover, 1)],
         ['Monthly revenue', usd(roll.totalMonthlyRevenue)],
         ['Annual revenue', usd(roll.totalAnnualRevenue)],
-        ['Annual $/SF', usd(roll.totalAnnualRevenuePerSf, { cents: true })],
+        ['Annual $/leased SF', usd(roll.totalAnnualRevenuePerSf, { cents: true })],
       ]),
     ),
     // Free text: after the block kept together, never inside it.

@@ -106,6 +106,13 @@ describe('the credit memo of a demo deal, read back with pdftotext', () => {
     const commercial = await pdfText(memoFile('commercial'));
     expect(commercial).toMatch(/Suites \(\d+ suites/);
     expect(commercial).toContain('Largest tenants');
+    // Total and leased square feet apart: the leased figure leaves vacant suites out, and the
+    // per-SF rent is labelled as what it divides by.
+    const roll = deals.commercial.collaterals.flatMap((c) => c.components).flatMap((c) => (c.kind === 'Commercial' ? c.rentRolls : []))[0]!;
+    const leased = roll.rentRollItems.filter((i) => i.tenantName && i.tenantName.trim() !== '').reduce((sum, i) => sum + i.unitSize, 0);
+    expect(commercial).toContain(`Total SF ${format.sf(roll.totalSf)}`);
+    expect(commercial).toContain(`Leased SF ${format.sf(leased)}`);
+    expect(commercial).toContain('Annual $/leased SF');
     const hotel = await pdfText(memoFile('hotel'));
     const rooms = deals.hotel.collaterals[0]!.components.find((c) => c.kind === 'Hotel');
     expect(rooms?.kind).toBe('Hotel');
