@@ -6,8 +6,10 @@
  * this bundle (bench: cold-start).
  *
  * `ensureCliBuild()` rebuilds when a source is newer than the build, so editing src-main and
- * running `npm run uw` never runs stale code. Tests run the sources (tsx); this build is tested
- * in test/scripts/cli-build.test.ts.
+ * running `npm run uw` never runs stale code. The tests run this build too, as users do: made
+ * once per test run by scripts/builds.mjs, then started through scripts/uw.mjs
+ * (test/support/cli.ts, the e2e fixtures); test/scripts/cli-build.test.ts compares it with the
+ * sources, and test/scripts/builds.test.ts drives what it loads on demand.
  */
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
