@@ -5,7 +5,8 @@ import { defineConfig } from '@playwright/test';
  * here (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 in .ci/run and scripts/test.mjs).
  *
  * No webServer block: every test starts its own `uw serve` (port 0, fresh data directory)
- * through the `uw` fixture in test/e2e/fixtures.ts.
+ * through the `uw` fixture in test/e2e/fixtures.ts, from the command's build, serving the
+ * built UI: the global setup builds both once, before any test (test/support/global-builds.ts).
  */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -21,6 +22,7 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './test/support/global-builds.ts',
   outputDir: 'test-results',
   workers: 1,
   fullyParallel: false,

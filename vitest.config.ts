@@ -11,6 +11,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     teardownTimeout: 15_000,
+    // The tests that start `uw` or load the desktop app run their builds (out/cli, out/main),
+    // made here once per run, before any worker starts.
+    globalSetup: ['test/support/global-builds.ts'],
     // `vi.mock('electron')` only reaches electron-store's own `import 'electron'` when Vite
     // transforms electron-store instead of handing it to Node.
     server: { deps: { inline: ['electron-store'] } },

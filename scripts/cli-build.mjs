@@ -6,8 +6,10 @@
  * this bundle (bench: cold-start).
  *
  * `ensureCliBuild()` rebuilds when a source is newer than the build, so editing src-main and
- * running `npm run uw` never runs stale code. Tests run the sources (tsx); this build is tested
- * in test/scripts/cli-build.test.ts.
+ * running `npm run uw` never runs stale code. The tests run this build too, as users do: made
+ * once per test run by scripts/builds.mjs, then started through scripts/uw.mjs
+ * (test/support/cli.ts, the e2e fixtures); test/scripts/cli-build.test.ts compares it with the
+ * sources, and test/scripts/builds.test.ts drives what it loads on demand.
  */
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,10 +28,12 @@ const ENTRIES = { uw: 'src-main/cli/uw.ts', service: 'src-main/server/service.ts
 
 /**
  * Left in node_modules: the native addon; packages that read their own files next to their
- * modules (swagger-ui's assets, @fastify/static); and large ones loaded only on demand
- * (exceljs for XLSX, the offline place data).
+ * modules (swagger-ui's assets, @fastify/static, and pdfmake, whose pdfkit reads its font metrics
+ * from `__dirname + '/data/*.afm'`: bundled into an ES module, `__dirname` is not defined and
+ * every memo and credit file failed); and large ones loaded only on demand (exceljs for XLSX,
+ * pdfmake for the memo, the offline place data).
  */
-const DIRECT_EXTERNAL = ['better-sqlite3', '@fastify/swagger', '@fastify/swagger-ui', '@fastify/static', 'exceljs', 'zipcodes', 'parse-address'];
+const DIRECT_EXTERNAL = ['better-sqlite3', '@fastify/swagger', '@fastify/swagger-ui', '@fastify/static', 'exceljs', 'pdfmake', 'zipcodes', 'parse-address'];
 
 /**
  * Fastify's own dependencies that it `require`s only on demand, and that the service never asks

@@ -2,8 +2,12 @@
 /**
  * `npm test`: the one command (README "The two commands").
  *
- *   typecheck -> lint (+ layer-rule self-check) -> vitest run -> build -> playwright test
+ *   typecheck -> lint (+ layer-rule self-check) -> build -> vitest run -> playwright test
  *   -> the work tree's `git status` compared with the one before the run
+ *
+ * The build comes before the tests: they start what users run, the `uw` command's build
+ * (out/cli) and the desktop app's (out/main, out/renderer), made once here (scripts/builds.mjs;
+ * the test runners' global setups then find them current and build nothing).
  *
  * Every step runs even when an earlier one failed, with its output streamed. The closing line
  * is computed here from the JSON reports (.reports/vitest.json, .reports/playwright.json), not
@@ -151,8 +155,8 @@ gate('lint', [
   ['lint: eslint .', [binPath('eslint'), '.']],
   ['lint: layer rules self-check', [join(ROOT, 'scripts', 'check-layers.mjs')]],
 ]);
+gate('build', [['build: electron-vite build and the uw command (scripts/builds.mjs)', [join(ROOT, 'scripts', 'builds.mjs')]]]);
 vitest();
-gate('build', [['build: electron-vite build', [binPath('electron-vite'), 'build']]]);
 playwright();
 treeUnchanged(statusBefore);
 

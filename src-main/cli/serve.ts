@@ -167,10 +167,6 @@ export async function serve(argv: string[]): Promise<void> {
     await store?.close();
     throw err;
   });
-  if (service.demoSeeded) process.stdout.write(`demo portfolio: ${demoDeals} deals\n`);
-  process.stdout.write(`listening on ${service.origin}\n`);
-  if (service.webLink) process.stdout.write(`open ${service.webLink}\n`);
-
   let closing = false;
   const shutdown = () => {
     if (closing) return;
@@ -186,6 +182,10 @@ export async function serve(argv: string[]): Promise<void> {
       },
     );
   };
+  // Before the `listening on` line: whoever reads it may stop the server at once.
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  if (service.demoSeeded) process.stdout.write(`demo portfolio: ${demoDeals} deals\n`);
+  process.stdout.write(`listening on ${service.origin}\n`);
+  if (service.webLink) process.stdout.write(`open ${service.webLink}\n`);
 }

@@ -46,15 +46,15 @@ export const E2E_NAME = 'E2E Underwriter';
  * Starts `uw serve` on port 0 with a fresh data directory and resolves once it printed both
  * `listening on http://...` and (web mode) `open http://...?session=...`.
  *
- * Runs `node --import tsx src-main/cli/uw.ts` (what `npx tsx` runs, minus the npx and tsx
- * wrapper processes) so that the process we signal is the server itself.
+ * Runs what `npm run serve -- --web` runs, minus npm: scripts/uw.mjs, which starts the command's
+ * build (out/cli, or UW_CLI_OUT) in its own process, the process we signal; it serves the
+ * desktop app's built UI (out/renderer). Playwright's global setup built both, once
+ * (test/support/global-builds.ts).
  */
 export async function startUwServer(options: StartOptions = {}): Promise<{ server: UwServer; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'uw-e2e-'));
   const args = [
-    '--import',
-    'tsx',
-    'src-main/cli/uw.ts',
+    join(ROOT, 'scripts', 'uw.mjs'),
     'serve',
     '--port',
     '0',

@@ -13,7 +13,7 @@ import { sessionOf, type UwServer } from './fixtures';
  * on its Cancel button reaches the server, and a larger book only buys time by luck: 10,000 deals
  * took 62 s to seed and their XLSX report still exported in 2.3 to 2.8 s. Instead, the test stops
  * the server process with SIGSTOP the moment its event stream reports the export's first
- * progress (a watcher process of its own sends the signal: pause-watcher.ts), as a busy machine
+ * progress (a watcher process of its own sends the signal: pause-watcher.mjs), as a busy machine
  * may deschedule it. The page keeps running: it shows the progress, the click sends the cancel,
  * and the kernel queues it in the server's socket (unreadBytes). SIGCONT lets the server go on
  * with its export, the cancel waiting for it. Nothing of the app is replaced or slowed.
@@ -48,16 +48,16 @@ export interface PauseAtEvent {
   resume(): void;
 }
 
-const WATCHER = join(import.meta.dirname, 'pause-watcher.ts');
+const WATCHER = join(import.meta.dirname, 'pause-watcher.mjs');
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
 /**
- * Starts a watcher of the server's event stream (pause-watcher.ts) that stops the server with
+ * Starts a watcher of the server's event stream (pause-watcher.mjs) that stops the server with
  * SIGSTOP at the first event `name` of phase `phase` (`'*'`: of any phase). Resolves once the watcher is subscribed:
  * start the work after that.
  */
 export async function pauseAtEvent(server: UwServer, name: string, phase: string): Promise<PauseAtEvent> {
-  const watcher = spawn(process.execPath, ['--import', 'tsx', WATCHER, server.baseUrl, sessionOf(server), String(server.pid), name, phase], {
+  const watcher = spawn(process.execPath, [WATCHER, server.baseUrl, sessionOf(server), String(server.pid), name, phase], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

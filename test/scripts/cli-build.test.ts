@@ -1,14 +1,16 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runUw, startUwServe, stop, type Running } from '../support/cli';
+import { runUw, startUwServe, stop, type Running, type UwLauncher } from '../support/cli';
 import { fetchToken, tempDir } from '../support/service';
 
 // `npm run uw` runs the command's build (scripts/cli-build.mjs, scripts/uw.mjs). The build must
 // behave as the sources do: built here into a temporary directory, then run side by side with
-// the sources through tsx. The build's dependencies resolve from the repository's node_modules,
-// so it goes into a fresh folder under out/.
+// the sources through tsx (this file is the one place a test runs uw from its sources). The
+// build's dependencies resolve from the repository's node_modules, so it goes into a fresh
+// folder under out/.
 const ROOT = join(import.meta.dirname, '..', '..');
+const sources: UwLauncher = (args) => [process.execPath, ['--import', 'tsx', join(ROOT, 'src-main', 'cli', 'uw.ts'), ...args]];
 mkdirSync(join(ROOT, 'out'), { recursive: true });
 const out = { path: mkdtempSync(join(ROOT, 'out', 'cli-test-')), remove: () => rmSync(out.path, { recursive: true, force: true }) };
 const built = { UW_CLI_OUT: out.path };
@@ -27,8 +29,8 @@ afterAll(async () => {
   dataDir.remove();
 });
 
-async function serve(env: NodeJS.ProcessEnv): Promise<Running> {
-  const r = await startUwServe(['--port', '0', '--data-dir', dataDir.path, '--client', 'id:secret', '--demo', '--demo-deals', '8'], env);
+async function serve(env: NodeJS.ProcessEnv, launch?: UwLauncher): Promise<Running> {
+  const r = await startUwServe(['--port', '0', '--data-dir', dataDir.path, '--client', 'id:secret', '--demo', '--demo-deals', '8'], env, undefined, launch);
   running.push(r);
   return r;
 }
@@ -95,7 +97,7 @@ describe('the uw command build', () => {
     expect(page.text).toContain('swagger-ui');
     expect(await stop(fromBuild)).toBe(0);
 
-    const fromSources = await serve({});
+    const fromSources = await serve({}, sources);
     const sourceToken = await fetchToken(fromSources.origin, fromSources.origin, { clientId: 'id', secret: 'secret' });
     const sourceAnswers = [
       await get(fromSources.origin, `/api/apiGateway/getDealInfo/${ids.dealIds[3]}`, sourceToken),
@@ -113,8 +115,8 @@ describe('the uw command build', () => {
     for (const format of ['csv', 'xlsx']) {
       const fromBuild = join(out.path, `report-build.${format}`);
       const fromSources = join(out.path, `report-sources.${format}`);
-      for (const [file, env] of [[fromBuild, built], [fromSources, {}]] as const) {
-        const r = await runUw(['report', '--data-dir', dataDir.path, '--format', format, '--out', file], env);
+      for (const [file, launch] of [[fromBuild, undefined], [fromSources, sources]] as const) {
+        const r = await runUw(['report', '--data-dir', dataDir.path, '--format', format, '--out', file], built, undefined, launch);
         expect(r.code, r.stderr).toBe(0);
       }
       if (format === 'csv') expect(readFileSync(fromBuild, 'utf8')).toBe(readFileSync(fromSources, 'utf8'));

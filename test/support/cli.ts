@@ -3,17 +3,17 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const UW = join(ROOT, 'src-main', 'cli', 'uw.ts');
+const UW = join(ROOT, 'scripts', 'uw.mjs');
+
+/** How a test starts uw: the program and its arguments. */
+export type UwLauncher = (args: string[]) => [string, string[]];
 
 /**
- * How uw is started: from its sources with tsx's loader, or, when `env` names a build directory
- * in UW_CLI_OUT, the way `npm run uw` starts it (scripts/uw.mjs: that build, made first if
- * needed). Either way the child is the uw process itself, not a wrapper: the `tsx` command runs
- * the program in a grandchild, which a SIGKILL of the wrapper would leave running.
+ * `npm run uw -- ARGS`, minus npm: scripts/uw.mjs runs the command's build (out/cli, or the
+ * build in UW_CLI_OUT), which the test run's global setup made (test/support/global-builds.ts).
+ * The child is the uw process itself, not a wrapper, so a signal to it reaches the command.
  */
-function uwCommand(args: string[], env: NodeJS.ProcessEnv): [string, string[]] {
-  return [process.execPath, env.UW_CLI_OUT ? [join(ROOT, 'scripts', 'uw.mjs'), ...args] : ['--import', 'tsx', UW, ...args]];
-}
+export const builtUw: UwLauncher = (args) => [process.execPath, [UW, ...args]];
 
 export interface Running {
   child: ChildProcess;
@@ -22,9 +22,9 @@ export interface Running {
   stderr: () => string;
 }
 
-/** Runs `uw` to completion and returns its exit code and output. */
-export async function runUw(args: string[], env: NodeJS.ProcessEnv = {}, stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(...uwCommand(args, env), { cwd: ROOT, env: { ...process.env, ...env } });
+/** Runs `uw` (its build; `env` is added to this process's, UW_CLI_OUT there names another build) to completion and returns its exit code and output. */
+export async function runUw(args: string[], env: NodeJS.ProcessEnv = {}, stdin?: string, launch: UwLauncher = builtUw): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(...launch(args), { cwd: ROOT, env: { ...process.env, ...env } });
   if (stdin !== undefined) child.stdin.end(stdin);
   let stdout = '';
   let stderr = '';
@@ -36,8 +36,8 @@ export async function runUw(args: string[], env: NodeJS.ProcessEnv = {}, stdin?:
 }
 
 /** Starts `uw serve` (given `stdin`, written and closed) and resolves once it prints its `listening on` line. */
-export async function startUwServe(args: string[], env: NodeJS.ProcessEnv = {}, stdin?: string): Promise<Running> {
-  const child = spawn(...uwCommand(['serve', ...args], env), { cwd: ROOT, env: { ...process.env, ...env } });
+export async function startUwServe(args: string[], env: NodeJS.ProcessEnv = {}, stdin?: string, launch: UwLauncher = builtUw): Promise<Running> {
+  const child = spawn(...launch(['serve', ...args]), { cwd: ROOT, env: { ...process.env, ...env } });
   if (stdin !== undefined) child.stdin.end(stdin);
   const lines: string[] = [];
   let err = '';

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type PostgresCluster } from './postgres';
 
@@ -91,19 +90,25 @@ describe('the test PostgreSQL cluster', () => {
   });
 
   it('is stopped and removed when its test process is killed without stopping it', async () => {
-    const scratch = mkdtempSync(join(tmpdir(), 'uw-pg-harness-'));
-    const script = join(scratch, 'killed.mts');
-    const harness = fileURLToPath(new URL('./postgres.ts', import.meta.url));
+    // A plain ES module that loads the harness (TypeScript) through tsx's API, in its own
+    // process; under out/ (ignored by git), where it finds tsx in the repository's node_modules.
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    mkdirSync(join(root, 'out'), { recursive: true });
+    const scratch = mkdtempSync(join(root, 'out', 'uw-pg-harness-'));
+    const script = join(scratch, 'killed.mjs');
+    const harness = pathToFileURL(fileURLToPath(new URL('./postgres.ts', import.meta.url))).href;
     writeFileSync(
       script,
-      `import { startPostgres } from ${JSON.stringify(harness)};
+      `import { register } from 'tsx/esm/api';
+register();
+const { startPostgres } = await import(${JSON.stringify(harness)});
 const cluster = await startPostgres();
 const pid = (await cluster.pool('postgres').query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
 console.log(JSON.stringify({ dir: cluster.dir, backend: pid }));
 process.kill(process.pid, 'SIGKILL');`,
     );
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
       let out = '';
       child.stdout.on('data', (chunk) => (out += chunk));
       const [, signal] = await once(child, 'exit');

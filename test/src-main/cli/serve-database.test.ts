@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,8 @@ import { fetchToken, tempDir } from '../../support/service';
 
 // `uw serve --database`: two servers on one PostgreSQL database, as behind a reverse proxy
 // (one public URL, so a token is good at either). They run from the command's build, as
-// `npm run uw` runs them (which also proves the build carries the PostgreSQL migrations):
+// `npm run uw` runs them (which also proves the build carries the PostgreSQL migrations; the
+// test run's global setup made it, test/support/global-builds.ts):
 // through tsx, a busy machine can miss tsx's 30 ms window for relaying SIGTERM, and tsx then
 // kills the server (exit 143) before it can shut down.
 
@@ -20,24 +21,18 @@ const CLIENT = { clientId: 'id', secret: 'team-secret-7c1' };
 let cluster: PostgresCluster;
 let database: TestDatabase;
 let env: NodeJS.ProcessEnv;
-const ROOT = join(import.meta.dirname, '..', '..', '..');
-mkdirSync(join(ROOT, 'out'), { recursive: true });
-const out = mkdtempSync(join(ROOT, 'out', 'cli-test-'));
 const dirs: { remove(): void }[] = [];
 const running: Running[] = [];
 beforeAll(async () => {
   cluster = await startPostgres();
   database = await cluster.createDatabase({ migrated: false });
-  const built = await runUw(['--help'], { UW_CLI_OUT: out });
-  expect(built.code, built.stderr).toBe(0);
-  env = { PGPASSWORD: cluster.password, UW_CLI_OUT: out };
+  env = { PGPASSWORD: cluster.password };
 }, 240_000);
 afterEach(async () => {
   for (const r of running.splice(0)) await stop(r, 'SIGKILL');
 });
 afterAll(async () => {
   for (const d of dirs.splice(0)) d.remove();
-  rmSync(out, { recursive: true, force: true });
   await database?.drop();
   await cluster?.stop();
 });
@@ -119,7 +114,7 @@ describe('uw serve --database', () => {
     const file = join(newDir(), 'pgpass');
     writeFileSync(file, `${cluster.password}\n`, { mode: 0o600 });
     const args = serveArgs(database.url).filter((arg, i, all) => arg !== '--database' && all[i - 1] !== '--database');
-    const r = await startUwServe([...args, '--database-password-file', file], { PGPASSWORD: '', UW_DATABASE_URL: database.url, UW_CLI_OUT: out });
+    const r = await startUwServe([...args, '--database-password-file', file], { PGPASSWORD: '', UW_DATABASE_URL: database.url });
     running.push(r);
     const token = await fetchToken(r.origin, PUBLIC_URL, CLIENT);
     expect((await api(r.origin, token, 'GET', '/getAllDealIds')).dealIds).toHaveLength(6);
@@ -127,7 +122,7 @@ describe('uw serve --database', () => {
   }, 60_000);
 
   it('refuses a URL with a password, --web, import lease options without a database or out of range, and says what is wrong with a database it cannot use', async () => {
-    const withPassword = await runUw(['serve', '--port', '0', '--data-dir', newDir(), '--database', `postgres://uw:${cluster.password}@127.0.0.1:${cluster.port}/${database.name}`], { UW_CLI_OUT: out });
+    const withPassword = await runUw(['serve', '--port', '0', '--data-dir', newDir(), '--database', `postgres://uw:${cluster.password}@127.0.0.1:${cluster.port}/${database.name}`]);
     expect(withPassword.code).not.toBe(0);
     expect(withPassword.stderr).toMatch(/contains a password/);
     expect(withPassword.stderr + withPassword.stdout).not.toContain(cluster.password);
@@ -136,7 +131,7 @@ describe('uw serve --database', () => {
     expect(web.code).not.toBe(0);
     expect(web.stderr).toMatch(/--web is not available with --database/);
 
-    const wrong = await runUw(['serve', '--port', '0', '--data-dir', newDir(), '--database', database.url], { PGPASSWORD: 'wrong-password', UW_CLI_OUT: out });
+    const wrong = await runUw(['serve', '--port', '0', '--data-dir', newDir(), '--database', database.url], { PGPASSWORD: 'wrong-password' });
     expect(wrong.code).not.toBe(0);
     expect(wrong.stderr).toMatch(/refused the credentials/);
     expect(wrong.stderr).not.toContain('wrong-password');

@@ -1,12 +1,10 @@
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Pool, PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../../src-main/contract';
 import { outboxEntries } from '../../../src-main/store/sync-outbox';
 import { runSync, type SyncSummary } from '../../../src-main/sync';
-import { runUw, startUwServe, type Running } from '../../support/cli';
+import { startUwServe, type Running } from '../../support/cli';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { startPostgres, type PostgresCluster, type TestDatabase } from '../../support/postgres';
 import { CLIENT, fetchToken, OWNER, startTestService, tempDir, type TestService } from '../../support/service';
@@ -20,7 +18,6 @@ import { differingReads, FAST_RETRY, readEverything } from '../sync/helpers';
 // (--import-lease-seconds, --import-resume-seconds), so that the survivor takes over a killed
 // import within seconds instead of minutes.
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 const DEMO_DEALS = 12;
 /** Long enough that a live instance keeps its claim while the test sets up the kill; short enough not to wait minutes. */
 const LEASE_SECONDS = 5;
@@ -32,7 +29,6 @@ interface Instance {
 }
 
 let pg: PostgresCluster;
-let out: string;
 const running: Instance[] = [];
 const dirs: { remove(): void }[] = [];
 
@@ -44,7 +40,7 @@ async function serve(database: TestDatabase, options: { demoDeals?: number; publ
   args.push('--import-lease-seconds', String(LEASE_SECONDS), '--import-resume-seconds', '1');
   if (options.demoDeals !== undefined) args.push('--demo', '--demo-deals', String(options.demoDeals));
   if (options.publicUrl !== undefined) args.push('--public-url', options.publicUrl);
-  const process = await startUwServe(args, { PGPASSWORD: pg.password, UW_CLI_OUT: out, UW_CLIENTS: `${CLIENT.clientId}:${CLIENT.secret}` });
+  const process = await startUwServe(args, { PGPASSWORD: pg.password, UW_CLIENTS: `${CLIENT.clientId}:${CLIENT.secret}` });
   let token: string | undefined;
   const instance: Instance = {
     process,
@@ -94,18 +90,13 @@ async function backendGone(pool: Pool, pid: number): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  // The command's build, in a directory of this file's own (as test/src-main/cli/serve-database.test.ts).
-  mkdirSync(join(ROOT, 'out'), { recursive: true });
-  out = mkdtempSync(join(ROOT, 'out', 'cli-test-'));
-  const [built, cluster] = await Promise.all([runUw(['--help'], { UW_CLI_OUT: out }), startPostgres()]);
-  pg = cluster;
-  expect(built.code, built.stderr).toBe(0);
+  // The command's build: the test run's global setup made it (test/support/global-builds.ts).
+  pg = await startPostgres();
 }, 240_000);
 
 afterAll(async () => {
   for (const instance of running) await kill(instance);
   for (const dir of dirs) dir.remove();
-  if (out) rmSync(out, { recursive: true, force: true });
   await pg?.stop();
 });
 

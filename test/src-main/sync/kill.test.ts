@@ -9,13 +9,13 @@ import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { CLIENT, OWNER, startTestService, tempDir, type TestService } from '../../support/service';
 import { CREATE_BODY, bulkUpdate, dealIds, dealInfo, differingReads, readEverything } from './helpers';
 
-// Kill test: `uw sync` (the real CLI, run through tsx) is SIGKILLed at random points of a
+// Kill test: `uw sync` (the real CLI, its build as `npm run uw` runs it) is SIGKILLed at random points of a
 // large sync (150 deals), restarted, killed again, and finally let finish. Whatever the points,
 // nothing committed is lost, no edit is applied twice, no deal is created twice, and once a run
 // completes both sides read the same.
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-const UW = join(ROOT, 'src-main', 'cli', 'uw.ts');
+const UW = join(ROOT, 'scripts', 'uw.mjs');
 const DEALS = 150;
 
 let remote: TestService;
@@ -43,11 +43,11 @@ interface Run {
 
 /** Runs `uw sync`; `killWhen` may SIGKILL it when a line of its output satisfies it. */
 async function uwSync(extra: string[], killWhen?: (line: string, lines: string[]) => number | null, target = { dir: data.path, fullWalk: true }): Promise<Run> {
-  // node with tsx's loader, not the tsx binary: that one runs node as a child of its own, and a
-  // SIGKILL must reach the process that syncs.
+  // scripts/uw.mjs runs the build in its own process (npm left out: it would run node as a
+  // child of its own, and a SIGKILL must reach the process that syncs).
   // --full-walk: the first test's kills land at random tenths of a pull that reads every deal; the second test pulls through the feed.
   const walk = target.fullWalk ? ['--full-walk'] : [];
-  const child = spawn(process.execPath, ['--import', 'tsx', UW, 'sync', '--data-dir', target.dir, '--remote', proxy.origin, '--client-id', CLIENT.clientId, ...walk, ...extra], {
+  const child = spawn(process.execPath, [UW, 'sync', '--data-dir', target.dir, '--remote', proxy.origin, '--client-id', CLIENT.clientId, ...walk, ...extra], {
     cwd: ROOT,
     env: { ...process.env, UW_CLIENT_SECRET: CLIENT.secret },
   });

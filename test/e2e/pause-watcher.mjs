@@ -1,5 +1,5 @@
 /*
- * The watcher of server-pause.ts, a process of its own: it follows a `uw serve`'s event stream
+ * The watcher of server-pause.ts, a process of its own (plain JavaScript: node runs it as it is): it follows a `uw serve`'s event stream
  * and stops the server with SIGSTOP at the first event of a name and phase. A process of its own,
  * idle until the event comes, so that nothing delays the signal (the Playwright worker is busy
  * with the browser and its trace).
@@ -26,7 +26,8 @@ for await (const chunk of response.body.pipeThrough(new TextDecoderStream())) {
     // The server writes ": connected" once the stream is subscribed to its events.
     if (message.startsWith(': connected')) console.log('connected');
     if (!message.startsWith('data: ')) continue;
-    const event = JSON.parse(message.slice('data: '.length)) as { event: string; payload: { phase?: string } };
+    /** @type {{ event: string, payload: { phase?: string } }} */
+    const event = JSON.parse(message.slice('data: '.length));
     if (!paused && event.event === name && (phase === '*' || event.payload.phase === phase)) {
       process.kill(Number(pid), 'SIGSTOP');
       paused = true;
