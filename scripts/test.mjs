@@ -5,6 +5,9 @@
  *   typecheck -> lint (+ layer-rule self-check) -> build -> vitest run -> playwright test
  *   -> the work tree's `git status` compared with the one before the run
  *
+ * After vitest and after Playwright, a process the step started and left running (found by the
+ * run's mark in its environment) is listed, killed and counted as 1 failed.
+ *
  * The build comes before the tests: they start what users run, the `uw` command's build
  * (out/cli) and the desktop app's (out/main, out/renderer), made once here (scripts/builds.mjs;
  * the test runners' global setups then find them current and build nothing).
@@ -20,15 +23,23 @@
  * Playwright run that cannot happen because /usr/bin/chromium is missing. Exit 1 if anything failed.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { ROOT, binPath } from './lib.mjs';
+import { MARK_VARIABLE, markedProcesses } from './marked-processes.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const VITEST_REPORT = join(ROOT, '.reports', 'vitest.json');
 const PLAYWRIGHT_REPORT = join(ROOT, '.reports', 'playwright.json');
 
-const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+/**
+ * Every process a test step starts inherits this mark in its environment (children and their
+ * children alike, unless a test hands one an environment of its own), so that after each step
+ * the run can find any process still alive that the step started and should have ended.
+ */
+const RUN_MARK = `uw-test-${process.pid}-${Date.now()}`;
+const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', [MARK_VARIABLE]: RUN_MARK };
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** @type {{ step: string, result: string }[]} */
 const summary = [];
@@ -127,6 +138,30 @@ function playwrightCounts(report, code) {
 }
 
 /**
+ * A test that leaves a process running is a bug: after `step`, every process it started must be
+ * gone. One still alive a few seconds later is listed, killed, and counted as 1 failed.
+ */
+async function noProcessLeft(step) {
+  let left = markedProcesses(RUN_MARK);
+  for (let i = 0; i < 10 && left.length > 0; i++) {
+    await sleep(500);
+    left = markedProcesses(RUN_MARK);
+  }
+  if (left.length === 0) return;
+  console.error(`\n${step} left ${left.length} process(es) running:`);
+  for (const { pid, cmd } of left) {
+    console.error(`  ${pid} ${cmd.slice(0, 300)}`);
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // ended meanwhile
+    }
+  }
+  totals.failed += 1;
+  summary.push({ step: `${step} left`, result: `${left.length} process(es) running (counted as 1 failed)` });
+}
+
+/**
  * What `git status` says of the work tree; null outside a git checkout. `npm test` must leave
  * a clean clone clean (README "The two commands"), so the run compares this before and after:
  * a tracked file rewritten, or an untracked file left outside .gitignore, fails the run.
@@ -157,7 +192,9 @@ gate('lint', [
 ]);
 gate('build', [['build: electron-vite build and the uw command (scripts/builds.mjs)', [join(ROOT, 'scripts', 'builds.mjs')]]]);
 vitest();
+await noProcessLeft('vitest');
 playwright();
+await noProcessLeft('playwright');
 treeUnchanged(statusBefore);
 
 console.log('\n\x1b[1m=== summary ===\x1b[0m');
