@@ -23,7 +23,7 @@
  * Playwright run that cannot happen because /usr/bin/chromium is missing. Exit 1 if anything failed.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { ROOT, binPath } from './lib.mjs';
