@@ -8,6 +8,16 @@ import { multiple, pct, pctNumber, usd } from './format';
  * (-0.1, 0.03), rate and cap-rate shocks basis points.
  */
 
+/**
+ * A deal's DSCR, debt yield or LTV as the pipeline and the deal header show it: null (shown "—",
+ * sorted after the measured deals) when not measured. The reads give 0 where a ratio has nothing
+ * to divide or nothing to divide by (no NOI, no debt service, no loan, no valuation: a new deal
+ * whose cash flows are not entered), and exactly 0 comes from nothing else.
+ */
+export function measured(value: number | null | undefined): number | null {
+  return typeof value === 'number' && value !== 0 ? value : null;
+}
+
 export const SHOCKS = ['rentChange', 'vacancyChange', 'noiChange', 'valueChange', 'capRateChangeBps', 'rateChangeBps'] as const;
 export type ShockName = (typeof SHOCKS)[number];
 

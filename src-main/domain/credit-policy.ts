@@ -162,3 +162,13 @@ export function policyNotTested(m: AnalysisMetrics, policy: CreditPolicy): Polic
     .filter((metric) => policy[LIMIT_OF[metric]] !== undefined && checks[metric] === null)
     .map((metric) => ({ metric, limit: policy[LIMIT_OF[metric]]!, reason: reasonOf[metric]() }));
 }
+
+/**
+ * A DSCR, debt yield or LTV of the reads as the lists sort it: null when not measured. The reads
+ * give 0 where a ratio has nothing to divide or nothing to divide by (no NOI, no debt service, no
+ * loan, no valuation: a new deal), and exactly 0 comes from nothing else, so a 0 is not the worst
+ * deal of the book but one not measured yet.
+ */
+export function measuredRatio(value: number): number | null {
+  return value === 0 ? null : value;
+}
