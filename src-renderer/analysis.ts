@@ -1,4 +1,4 @@
-import type { BreakpointsDto, Scenario, SizeLoanResponseDto } from '../src-main/contract';
+import type { Breach, BreakpointsDto, PolicyNotTested, Scenario, SizeLoanResponseDto } from '../src-main/contract';
 import { multiple, pct, pctNumber, usd } from './format';
 
 /*
@@ -198,4 +198,124 @@ export function breakpointLines(b: BreakpointsDto): BreakpointLine[] {
 export function shockHeading(shock: string, value: number): string {
   if (shock.endsWith('Bps')) return value === 0 ? '0 bp' : signed(`${clean(Math.abs(value))} bp`, value);
   return value === 0 ? '0 %' : signed(`${clean(Math.abs(value * 100))} %`, value);
+}
+
+/**
+ * A figure beside its limit on the same rounding: two decimals, or three where two would show the
+ * figure equal to the limit ("DSCR 1.245x < 1.25x", not "1.25x < 1.25x").
+ */
+function beside(format: (n: number | null, digits?: number) => string, value: number | null, limit: number, digits: number): [string, string] {
+  const shown = format(value, digits);
+  const bound = format(limit, digits);
+  return shown === bound && value !== null ? [format(value, digits + 1), format(limit, digits)] : [shown, bound];
+}
+
+/** A broken limit in words: "DSCR 1.02x < 1.25x", "LTV 81.2 % > 75.0 %". */
+export function breachText(breach: Breach): string {
+  switch (breach.metric) {
+    case 'Dscr': {
+      const [v, l] = beside(multiple, breach.value, breach.limit, 2);
+      return `DSCR ${v} < ${l}`;
+    }
+    case 'DebtYield': {
+      const [v, l] = beside(pctNumber, breach.value, breach.limit, 2);
+      return `Debt yield ${v} < ${l}`;
+    }
+    case 'Ltv': {
+      if (breach.value === null) return 'LTV: no value left';
+      const [v, l] = beside(pct, breach.value, breach.limit, 1);
+      return `LTV ${v} > ${l}`;
+    }
+    case 'Ltc': {
+      const [v, l] = beside(pct, breach.value, breach.limit, 1);
+      return `LTC ${v} > ${l}`;
+    }
+  }
+}
+
+const NOT_TESTED_WHY: Record<PolicyNotTested['reason'], string> = {
+  NoLoan: 'no loan amount',
+  NoDebtService: 'no debt service',
+  NoIncome: "no NOI yet (the collaterals' cash flows are not entered)",
+  NoValue: 'no valuation above 0',
+  NoTotalCost: 'no project total cost',
+};
+
+/** A limit the deal is not measured on: "LTC not measured: no project total cost". */
+export function notTestedText(n: PolicyNotTested): string {
+  return `${CONSTRAINT_LABELS[n.metric]} not measured: ${NOT_TESTED_WHY[n.reason]}`;
+}
+
+/** A sizing constraint that does not apply, and why, in an underwriter's words. */
+export function notApplicableText(n: SizeLoanResponseDto['notApplicable'][number]): string {
+  return n.reason === 'NoTotalCost'
+    ? 'Not applicable: the deal has no project total cost. Loan-to-cost tests acquisitions and construction; enter the cost on the Loan terms tab to size on it.'
+    : 'Not applicable: the deal has no valuation above 0 to measure LTV against.';
+}
+
+/**
+ * Why the loan could not be sized, in an underwriter's words, from the field the refusal names,
+ * and whether typing an NOI and a value (the what-if sizing) answers it. Null for a refusal the
+ * tab has no words for.
+ */
+export function sizingRefusal(target: string | undefined): { text: string; whatIf: boolean } | null {
+  switch (target?.replace(/^inputs\./, '')) {
+    case 'noi':
+      return {
+        text: "This deal has no NOI yet, so no loan can be sized on it. The NOI comes from the collaterals' cash flows, which are not entered for this deal. To size a loan now, type an NOI and a value below: a what-if, nothing is saved.",
+        whatIf: true,
+      };
+    case 'dealId':
+      return { text: 'This deal has no collateral, so no NOI or value to size a loan on. Type an NOI and a value below to size one as a what-if: nothing is saved.', whatIf: true };
+    case 'value':
+      return { text: "The profile's only limits need a valuation above 0. Type a value below to size on it, or pick a profile with an income limit.", whatIf: true };
+    case 'totalCost':
+      return { text: "The profile's only limits need a project total cost above 0: enter it on the Loan terms tab, or pick a profile with a value or income limit.", whatIf: false };
+    case 'interestRate':
+      return { text: 'Sizing on DSCR needs a note rate above 0 for an interest-only loan: set the rate on the Loan terms tab.', whatIf: false };
+    case 'profileName':
+      return { text: 'Pick one of the listed profiles.', whatIf: false };
+    default:
+      return null;
+  }
+}
+
+export interface WhatIfDraft {
+  noi: string;
+  value: string;
+}
+
+export const EMPTY_WHAT_IF: WhatIfDraft = { noi: '', value: '' };
+
+/** A dollar amount as typed: "1,250,000", "$1.25m", "900k". NaN when it is not one. */
+export function parseUsd(text: string): number {
+  const t = text.trim().toLowerCase().replace(/[$,\s]/g, '');
+  const m = /^(\d+(?:\.\d*)?|\.\d+)([km]?)$/.exec(t);
+  if (!m) return Number.NaN;
+  return Number(m[1]) * (m[2] === 'm' ? 1_000_000 : m[2] === 'k' ? 1_000 : 1);
+}
+
+/**
+ * The what-if sizing's inputs from what was typed: each figure given replaces the deal's (an
+ * NOI above 0, a value of 0 or more), or what is wrong with it. `needsNoi`: the deal has none, so
+ * the NOI must be typed.
+ */
+export function whatIfInputs(draft: WhatIfDraft, needsNoi: boolean): { inputs: { noi?: number; value?: number } | null; errors: Partial<Record<keyof WhatIfDraft, string>> } {
+  const errors: Partial<Record<keyof WhatIfDraft, string>> = {};
+  const inputs: { noi?: number; value?: number } = {};
+  if (draft.noi.trim() === '') {
+    if (needsNoi) errors.noi = 'Enter the NOI a year, e.g. 850,000.';
+  } else {
+    const noi = parseUsd(draft.noi);
+    if (!Number.isFinite(noi)) errors.noi = 'Enter an amount in dollars, e.g. 850,000.';
+    else if (!(noi > 0)) errors.noi = 'The NOI must be above $0.';
+    else inputs.noi = noi;
+  }
+  if (draft.value.trim() !== '') {
+    const value = parseUsd(draft.value);
+    if (!Number.isFinite(value)) errors.value = 'Enter an amount in dollars, e.g. 12,500,000.';
+    else inputs.value = value;
+  }
+  if (!needsNoi && inputs.noi === undefined && inputs.value === undefined && !errors.noi && !errors.value) errors.noi = 'Type an NOI or a value to size on.';
+  return { inputs: Object.keys(errors).length === 0 ? inputs : null, errors };
 }

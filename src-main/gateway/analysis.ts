@@ -136,7 +136,7 @@ function unstressable(loaded: DealAnalysisInput, noi: number): Failure | null {
   if (loaded.input.collaterals.length === 0) {
     return failure('ValidationError', 'dealId', 'The deal has no collateral: there is no income or value to stress.');
   }
-  if (noi === 0) return failure('ValidationError', 'dealId', "The deal's NOI is 0 (collateralTotals.netOperatingIncome): there is no income to stress.");
+  if (noi === 0) return failure('ValidationError', 'dealId', "The deal's NOI is 0: there is no income to stress. The NOI comes from the collaterals' cash flows.");
   return null;
 }
 

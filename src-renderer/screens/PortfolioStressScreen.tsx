@@ -15,7 +15,8 @@ import { cancelExport, ExportBanner, withCancelled, type ExportEntry, type Expor
 import { int, multiple, pct, usdCompact, usd } from '../format';
 import { routePath } from '../router';
 import { isCancelled, useStressRun, type StressRunState } from '../stress-run';
-import { asScenario, breachText } from './deal/SizingStressTab';
+import { breachText } from '../analysis';
+import { asScenario } from './deal/SizingStressTab';
 import { EMPTY_DRAFT, ReportFilterFields, toFilter, type Draft } from './ReportScreen';
 
 /*
