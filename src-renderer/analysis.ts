@@ -1,5 +1,5 @@
 import type { Breach, BreakpointsDto, PolicyNotTested, Scenario, SizeLoanResponseDto } from '../src-main/contract';
-import { multiple, pct, pctNumber, usd } from './format';
+import { besideLimit, multiple, pct, pctNumber, usd } from './format';
 
 /*
  * The analysis screens' pure helpers: a scenario as the user types it (percentages and basis
@@ -200,34 +200,24 @@ export function shockHeading(shock: string, value: number): string {
   return value === 0 ? '0 %' : signed(`${clean(Math.abs(value * 100))} %`, value);
 }
 
-/**
- * A figure beside its limit on the same rounding: two decimals, or three where two would show the
- * figure equal to the limit ("DSCR 1.245x < 1.25x", not "1.25x < 1.25x").
- */
-function beside(format: (n: number | null, digits?: number) => string, value: number | null, limit: number, digits: number): [string, string] {
-  const shown = format(value, digits);
-  const bound = format(limit, digits);
-  return shown === bound && value !== null ? [format(value, digits + 1), format(limit, digits)] : [shown, bound];
-}
-
 /** A broken limit in words: "DSCR 1.02x < 1.25x", "LTV 81.2 % > 75.0 %". */
 export function breachText(breach: Breach): string {
   switch (breach.metric) {
     case 'Dscr': {
-      const [v, l] = beside(multiple, breach.value, breach.limit, 2);
+      const [v, l] = besideLimit(multiple, breach.value, breach.limit, 2);
       return `DSCR ${v} < ${l}`;
     }
     case 'DebtYield': {
-      const [v, l] = beside(pctNumber, breach.value, breach.limit, 2);
+      const [v, l] = besideLimit(pctNumber, breach.value, breach.limit, 2);
       return `Debt yield ${v} < ${l}`;
     }
     case 'Ltv': {
       if (breach.value === null) return 'LTV: no value left';
-      const [v, l] = beside(pct, breach.value, breach.limit, 1);
+      const [v, l] = besideLimit(pct, breach.value, breach.limit, 1);
       return `LTV ${v} > ${l}`;
     }
     case 'Ltc': {
-      const [v, l] = beside(pct, breach.value, breach.limit, 1);
+      const [v, l] = besideLimit(pct, breach.value, breach.limit, 1);
       return `LTC ${v} > ${l}`;
     }
   }
