@@ -252,7 +252,7 @@ export function sizingRefusal(target: string | undefined): { text: string; whatI
   switch (target?.replace(/^inputs\./, '')) {
     case 'noi':
       return {
-        text: "This deal has no NOI yet, so no loan can be sized on it. The NOI comes from the collaterals' cash flows, which are not entered for this deal. To size a loan now, type an NOI and a value below: a what-if, nothing is saved.",
+        text: "This deal has no NOI yet, so no loan can be sized on it. The NOI comes from the collaterals' cash flows, which are not entered for this deal. To size a loan now, type an NOI and a value (and a rate, if the deal has none) below: a what-if, nothing is saved.",
         whatIf: true,
       };
     case 'dealId':
@@ -262,7 +262,7 @@ export function sizingRefusal(target: string | undefined): { text: string; whatI
     case 'totalCost':
       return { text: "The profile's only limits need a project total cost above 0: enter it on the Loan terms tab, or pick a profile with a value or income limit.", whatIf: false };
     case 'interestRate':
-      return { text: 'Sizing on DSCR needs a note rate above 0 for an interest-only loan: set the rate on the Loan terms tab.', whatIf: false };
+      return { text: 'Sizing on DSCR needs a note rate above 0 for an interest-only loan, and this deal has none yet. Type a rate below to size on it, or set it on the Loan terms tab.', whatIf: true };
     case 'profileName':
       return { text: 'Pick one of the listed profiles.', whatIf: false };
     default:
@@ -273,9 +273,11 @@ export function sizingRefusal(target: string | undefined): { text: string; whatI
 export interface WhatIfDraft {
   noi: string;
   value: string;
+  /** The note rate in percent as typed ("6.5" is 6.5 %). */
+  rate: string;
 }
 
-export const EMPTY_WHAT_IF: WhatIfDraft = { noi: '', value: '' };
+export const EMPTY_WHAT_IF: WhatIfDraft = { noi: '', value: '', rate: '' };
 
 /** A dollar amount as typed: "1,250,000", "$1.25m", "900k". NaN when it is not one. */
 export function parseUsd(text: string): number {
@@ -285,16 +287,24 @@ export function parseUsd(text: string): number {
   return Number(m[1]) * (m[2] === 'm' ? 1_000_000 : m[2] === 'k' ? 1_000 : 1);
 }
 
+export interface WhatIfSizingInputs {
+  noi?: number;
+  value?: number;
+  /** Decimal (0.065). */
+  interestRate?: number;
+}
+
 /**
  * The what-if sizing's inputs from what was typed: each figure given replaces the deal's (an
- * NOI above 0, a value of 0 or more), or what is wrong with it. `needsNoi`: the deal has none, so
- * the NOI must be typed.
+ * NOI above 0, a value of 0 or more, a rate in percent above 0 and at most 100), or what is wrong
+ * with it. `needs`: what the deal lacks and must be typed (a new deal has no NOI, and often no
+ * note rate yet).
  */
-export function whatIfInputs(draft: WhatIfDraft, needsNoi: boolean): { inputs: { noi?: number; value?: number } | null; errors: Partial<Record<keyof WhatIfDraft, string>> } {
+export function whatIfInputs(draft: WhatIfDraft, needs: { noi: boolean; rate: boolean }): { inputs: WhatIfSizingInputs | null; errors: Partial<Record<keyof WhatIfDraft, string>> } {
   const errors: Partial<Record<keyof WhatIfDraft, string>> = {};
-  const inputs: { noi?: number; value?: number } = {};
+  const inputs: WhatIfSizingInputs = {};
   if (draft.noi.trim() === '') {
-    if (needsNoi) errors.noi = 'Enter the NOI a year, e.g. 850,000.';
+    if (needs.noi) errors.noi = 'Enter the NOI a year, e.g. 850,000.';
   } else {
     const noi = parseUsd(draft.noi);
     if (!Number.isFinite(noi)) errors.noi = 'Enter an amount in dollars, e.g. 850,000.';
@@ -306,6 +316,14 @@ export function whatIfInputs(draft: WhatIfDraft, needsNoi: boolean): { inputs: {
     if (!Number.isFinite(value)) errors.value = 'Enter an amount in dollars, e.g. 12,500,000.';
     else inputs.value = value;
   }
-  if (!needsNoi && inputs.noi === undefined && inputs.value === undefined && !errors.noi && !errors.value) errors.noi = 'Type an NOI or a value to size on.';
+  const rate = draft.rate.trim().replace(/\s*%$/, '');
+  if (rate === '') {
+    if (needs.rate) errors.rate = 'The deal has no note rate yet: enter one, e.g. 6.5.';
+  } else {
+    const n = Number(rate);
+    if (!Number.isFinite(n) || !(n > 0) || n > 100) errors.rate = 'Enter a rate in percent above 0, e.g. 6.5.';
+    else inputs.interestRate = Number((n / 100).toPrecision(12));
+  }
+  if (Object.keys(inputs).length === 0 && Object.keys(errors).length === 0) errors.noi = 'Type an NOI, a value or a rate to size on.';
   return { inputs: Object.keys(errors).length === 0 ? inputs : null, errors };
 }

@@ -47,14 +47,20 @@ describe('the what-if sizing inputs', () => {
     expect(parseUsd('-5')).toBeNaN();
   });
 
-  it('asks a deal without NOI for one, and takes an NOI above 0 and a value', () => {
-    expect(whatIfInputs({ noi: '', value: '' }, true)).toEqual({ inputs: null, errors: { noi: 'Enter the NOI a year, e.g. 850,000.' } });
-    expect(whatIfInputs({ noi: '850,000', value: '12,000,000' }, true)).toEqual({ inputs: { noi: 850_000, value: 12_000_000 }, errors: {} });
-    expect(whatIfInputs({ noi: '850,000', value: '' }, true)).toEqual({ inputs: { noi: 850_000 }, errors: {} });
-    expect(whatIfInputs({ noi: '0', value: '' }, true).errors.noi).toBe('The NOI must be above $0.');
-    expect(whatIfInputs({ noi: 'x', value: 'y' }, true).errors).toEqual({ noi: 'Enter an amount in dollars, e.g. 850,000.', value: 'Enter an amount in dollars, e.g. 12,500,000.' });
+  it('asks a deal without NOI (or rate) for one, and takes an NOI above 0, a value and a rate in percent', () => {
+    const needs = { noi: true, rate: false };
+    const draft = (noi: string, value: string, rate = '') => ({ noi, value, rate });
+    expect(whatIfInputs(draft('', ''), needs)).toEqual({ inputs: null, errors: { noi: 'Enter the NOI a year, e.g. 850,000.' } });
+    expect(whatIfInputs(draft('850,000', '12,000,000'), needs)).toEqual({ inputs: { noi: 850_000, value: 12_000_000 }, errors: {} });
+    expect(whatIfInputs(draft('850,000', ''), needs)).toEqual({ inputs: { noi: 850_000 }, errors: {} });
+    expect(whatIfInputs(draft('0', ''), needs).errors.noi).toBe('The NOI must be above $0.');
+    expect(whatIfInputs(draft('x', 'y'), needs).errors).toEqual({ noi: 'Enter an amount in dollars, e.g. 850,000.', value: 'Enter an amount in dollars, e.g. 12,500,000.' });
+    // A new deal without a note rate: the rate is asked for too, in percent.
+    expect(whatIfInputs(draft('850,000', ''), { noi: true, rate: true }).errors).toEqual({ rate: 'The deal has no note rate yet: enter one, e.g. 6.5.' });
+    expect(whatIfInputs(draft('850,000', '', '6.5 %'), { noi: true, rate: true })).toEqual({ inputs: { noi: 850_000, interestRate: 0.065 }, errors: {} });
+    expect(whatIfInputs(draft('850,000', '', '0'), { noi: true, rate: true }).errors.rate).toBe('Enter a rate in percent above 0, e.g. 6.5.');
     // A deal with an NOI may change the value alone; with nothing typed there is nothing to size on.
-    expect(whatIfInputs({ noi: '', value: '9,000,000' }, false)).toEqual({ inputs: { value: 9_000_000 }, errors: {} });
-    expect(whatIfInputs({ noi: '', value: '' }, false).inputs).toBeNull();
+    expect(whatIfInputs(draft('', '9,000,000'), { noi: false, rate: false })).toEqual({ inputs: { value: 9_000_000 }, errors: {} });
+    expect(whatIfInputs(draft('', ''), { noi: false, rate: false }).inputs).toBeNull();
   });
 });

@@ -26,6 +26,7 @@ import {
   sizingRefusal,
   whatIfInputs,
   type WhatIfDraft,
+  type WhatIfSizingInputs,
   SHOCK_FIELDS,
   SHOCKS,
   shockHeading,
@@ -146,10 +147,11 @@ function ProfileBar({ profiles, value, onChange }: { profiles: ChannelOutput<'an
 
 function StressView({ dealId, deal, profileName, rows }: { dealId: string; deal: Deal; profileName: string; rows: ScenarioRow[] }) {
   // The what-if sizing: an NOI and / or a value typed here replace the deal's for the sizing only.
-  const [whatIf, setWhatIf] = useState<{ noi?: number; value?: number } | null>(null);
+  const [whatIf, setWhatIf] = useState<WhatIfSizingInputs | null>(null);
   const sizing = useChannel('analysis.sizeLoan', { dealId, profileName, ...(whatIf ? { inputs: whatIf } : {}) });
   const refusal = sizing.isError ? sizingRefusal(sizing.error instanceof CallError ? sizing.error.target : undefined) : null;
   const needsNoi = !(deal.collateralTotals.netOperatingIncome > 0);
+  const needsRate = !(deal.interestRate > 0);
   const stress = useQueries({
     queries: rows.map((row) => {
       const input = { dealId, scenario: row.scenario, profileName };
@@ -174,7 +176,7 @@ function StressView({ dealId, deal, profileName, rows }: { dealId: string; deal:
             ) : (
               <SizingView sizing={sizing.data} currentLoan={deal.grossLoan} whatIf={whatIf !== null} />
             )}
-            <WhatIfSizing needsNoi={needsNoi} applied={whatIf} onApply={setWhatIf} deal={deal} />
+            <WhatIfSizing needs={{ noi: needsNoi, rate: needsRate }} applied={whatIf} onApply={setWhatIf} deal={deal} />
           </Stack>
         </Section>
         <Section title="Breakpoints" right={<Text size="xs" c="dimmed">at the current loan, unstressed</Text>}>
@@ -338,10 +340,11 @@ function NotTested({ list }: { list: PolicyNotTested[] }) {
  * them in place of the deal's (nothing is saved). A new deal has no NOI until its collaterals'
  * cash flows are entered; this is how it is sized meanwhile.
  */
-function WhatIfSizing({ needsNoi, applied, onApply, deal }: { needsNoi: boolean; applied: { noi?: number; value?: number } | null; onApply: (inputs: { noi?: number; value?: number } | null) => void; deal: Deal }) {
+function WhatIfSizing({ needs, applied, onApply, deal }: { needs: { noi: boolean; rate: boolean }; applied: WhatIfSizingInputs | null; onApply: (inputs: WhatIfSizingInputs | null) => void; deal: Deal }) {
   const [draft, setDraft] = useState<WhatIfDraft>(EMPTY_WHAT_IF);
   const [touched, setTouched] = useState(false);
-  const { inputs, errors } = whatIfInputs(draft, needsNoi);
+  const { inputs, errors } = whatIfInputs(draft, needs);
+  const needsNoi = needs.noi;
   const shown = touched ? errors : {};
   const t = deal.collateralTotals;
   return (
@@ -356,7 +359,7 @@ function WhatIfSizing({ needsNoi, applied, onApply, deal }: { needsNoi: boolean;
     >
       <Stack gap={6}>
         <Text size="sm" fw={600}>
-          What-if: size on another NOI or value
+          What-if: size on another NOI, value or rate
         </Text>
         <Group gap="xs" align="flex-start" wrap="wrap">
           <TextInput
@@ -381,6 +384,18 @@ function WhatIfSizing({ needsNoi, applied, onApply, deal }: { needsNoi: boolean;
             error={shown.value}
             data-testid="whatif-value"
           />
+          <TextInput
+            size="xs"
+            w={120}
+            label="Note rate"
+            inputMode="decimal"
+            rightSection={<Text size="xs" c="dimmed">%</Text>}
+            placeholder={needs.rate ? 'e.g. 6.5' : pct(deal.interestRate, 3).replace('%', '')}
+            value={draft.rate}
+            onChange={(e) => setDraft({ ...draft, rate: e.currentTarget.value })}
+            error={shown.rate}
+            data-testid="whatif-rate"
+          />
           <Button size="xs" type="submit" mt={22} data-testid="whatif-size">
             Size on these figures
           </Button>
@@ -401,7 +416,7 @@ function WhatIfSizing({ needsNoi, applied, onApply, deal }: { needsNoi: boolean;
         </Group>
         <Text size="xs" c="dimmed">
           {applied
-            ? `Sized on ${applied.noi !== undefined ? `an NOI of ${usd(applied.noi)}` : "the deal's NOI"} and ${applied.value !== undefined ? `a value of ${usd(applied.value)}` : "the deal's value"}, with the deal's rate and amortization. Nothing is saved.`
+            ? `Sized on ${applied.noi !== undefined ? `an NOI of ${usd(applied.noi)}` : "the deal's NOI"}, ${applied.value !== undefined ? `a value of ${usd(applied.value)}` : "the deal's value"} and ${applied.interestRate !== undefined ? `a rate of ${pct(applied.interestRate, 3)}` : "the deal's rate"}, with the deal's amortization. Nothing is saved.`
             : "The deal's NOI comes from its collaterals' cash flows. Typed figures replace the deal's for this sizing only; nothing is saved."}
         </Text>
       </Stack>
