@@ -226,15 +226,15 @@ test('a new deal without income shows — for its ratios and is sized on a what-
   const tab = page.getByTestId('sizing-tab');
   for (const words of ['ValidationError', 'collateralTotals', 'inputs.noi', 'come back']) await expect(tab).not.toContainText(words);
   await expect(page.getByTestId('stress-not-run')).toContainText('no income to stress');
-  await page.getByTestId('whatif-size').click();
+  await page.getByTestId('sizing-whatif-size').click();
   await expect(page.getByText('Enter the NOI a year, e.g. 850,000.')).toBeVisible();
-  await page.getByTestId('whatif-noi').fill('850,000');
-  await page.getByTestId('whatif-value').fill('$12,000,000');
+  await page.getByTestId('sizing-whatif-noi').fill('850,000');
+  await page.getByTestId('sizing-whatif-value').fill('$12,000,000');
   // A new deal has no note rate yet either: the form asks for one.
-  await page.getByTestId('whatif-size').click();
+  await page.getByTestId('sizing-whatif-size').click();
   await expect(page.getByText('The deal has no note rate yet: enter one, e.g. 6.5.')).toBeVisible();
-  await page.getByTestId('whatif-rate').fill('6.5');
-  await page.getByTestId('whatif-size').click();
+  await page.getByTestId('sizing-whatif-rate').fill('6.5');
+  await page.getByTestId('sizing-whatif-size').click();
   const core = await invoke(uw, 'analysis.sizeLoan', { dealId: createdEntityId, inputs: { noi: 850_000, value: 12_000_000, interestRate: 0.065 } });
   await expect(page.getByTestId('sized-loan')).toHaveText(usd(core.maxLoan));
   await expect(page.getByTestId('binding-constraint')).toHaveText(CONSTRAINTS[core.bindingConstraint]!);

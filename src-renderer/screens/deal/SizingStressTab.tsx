@@ -371,7 +371,7 @@ function WhatIfSizing({ needs, applied, onApply, deal }: { needs: { noi: boolean
             value={draft.noi}
             onChange={(e) => setDraft({ ...draft, noi: e.currentTarget.value })}
             error={shown.noi}
-            data-testid="whatif-noi"
+            data-testid="sizing-whatif-noi"
           />
           <TextInput
             size="xs"
@@ -382,7 +382,7 @@ function WhatIfSizing({ needs, applied, onApply, deal }: { needs: { noi: boolean
             value={draft.value}
             onChange={(e) => setDraft({ ...draft, value: e.currentTarget.value })}
             error={shown.value}
-            data-testid="whatif-value"
+            data-testid="sizing-whatif-value"
           />
           <TextInput
             size="xs"
@@ -394,9 +394,9 @@ function WhatIfSizing({ needs, applied, onApply, deal }: { needs: { noi: boolean
             value={draft.rate}
             onChange={(e) => setDraft({ ...draft, rate: e.currentTarget.value })}
             error={shown.rate}
-            data-testid="whatif-rate"
+            data-testid="sizing-whatif-rate"
           />
-          <Button size="xs" type="submit" mt={22} data-testid="whatif-size">
+          <Button size="xs" type="submit" mt={22} data-testid="sizing-whatif-size">
             Size on these figures
           </Button>
           {applied && (
