@@ -171,6 +171,8 @@ test('the severe scenario runs on the book and exports to XLSX and CSV', async (
   const core = await invoke(uw, 'analysis.stressPortfolio', { scenarios: [SEVERE], breachesOnly: true, pageSize: 25 });
   const severeRow = page.locator('[data-testid=stress-summary-row][data-scenario=Severe]');
   await expect(severeRow.locator('[data-col=dscrBelowPolicy]')).toContainText(String(core.scenarios[0].dscrBelowPolicy.count));
+  // Deals with no DSCR or no LTV to measure are counted apart from the breaches.
+  await expect(severeRow.locator('[data-col=notMeasured]')).toHaveText(`DSCR ${core.scenarios[0].dscrNotMeasured.count} · LTV ${core.scenarios[0].ltvNotMeasured.count}`);
   await expect(page.getByTestId('stress-chart')).toBeVisible();
   await expect(page.getByTestId('stress-row-count')).toHaveText(`${core.totalRows} ${core.totalRows === 1 ? 'deal' : 'deals'}`);
   if (core.totalRows > 0) await expect(page.getByTestId('stress-row')).toHaveCount(Math.min(25, core.totalRows));
