@@ -1,5 +1,5 @@
-import type { BreakpointsDto, Scenario, SizeLoanResponseDto } from '../src-main/contract';
-import { multiple, pct, pctNumber, usd } from './format';
+import type { Breach, BreakpointsDto, PolicyNotTested, Scenario, SizeLoanResponseDto } from '../src-main/contract';
+import { besideLimit, multiple, pct, pctNumber, usd } from './format';
 
 /*
  * The analysis screens' pure helpers: a scenario as the user types it (percentages and basis
@@ -7,6 +7,16 @@ import { multiple, pct, pctNumber, usd } from './format';
  * Units of the contract (docs/analysis.md): relative changes and vacancy points are decimals
  * (-0.1, 0.03), rate and cap-rate shocks basis points.
  */
+
+/**
+ * A deal's DSCR, debt yield or LTV as the pipeline and the deal header show it: null (shown "—",
+ * sorted after the measured deals) when not measured. The reads give 0 where a ratio has nothing
+ * to divide or nothing to divide by (no NOI, no debt service, no loan, no valuation: a new deal
+ * whose cash flows are not entered), and exactly 0 comes from nothing else.
+ */
+export function measured(value: number | null | undefined): number | null {
+  return typeof value === 'number' && value !== 0 ? value : null;
+}
 
 export const SHOCKS = ['rentChange', 'vacancyChange', 'noiChange', 'valueChange', 'capRateChangeBps', 'rateChangeBps'] as const;
 export type ShockName = (typeof SHOCKS)[number];
@@ -188,4 +198,132 @@ export function breakpointLines(b: BreakpointsDto): BreakpointLine[] {
 export function shockHeading(shock: string, value: number): string {
   if (shock.endsWith('Bps')) return value === 0 ? '0 bp' : signed(`${clean(Math.abs(value))} bp`, value);
   return value === 0 ? '0 %' : signed(`${clean(Math.abs(value * 100))} %`, value);
+}
+
+/** A broken limit in words: "DSCR 1.02x < 1.25x", "LTV 81.2 % > 75.0 %". */
+export function breachText(breach: Breach): string {
+  switch (breach.metric) {
+    case 'Dscr': {
+      const [v, l] = besideLimit(multiple, breach.value, breach.limit, 2);
+      return `DSCR ${v} < ${l}`;
+    }
+    case 'DebtYield': {
+      const [v, l] = besideLimit(pctNumber, breach.value, breach.limit, 2);
+      return `Debt yield ${v} < ${l}`;
+    }
+    case 'Ltv': {
+      if (breach.value === null) return 'LTV: no value left';
+      const [v, l] = besideLimit(pct, breach.value, breach.limit, 1);
+      return `LTV ${v} > ${l}`;
+    }
+    case 'Ltc': {
+      const [v, l] = besideLimit(pct, breach.value, breach.limit, 1);
+      return `LTC ${v} > ${l}`;
+    }
+  }
+}
+
+const NOT_TESTED_WHY: Record<PolicyNotTested['reason'], string> = {
+  NoLoan: 'no loan amount',
+  NoDebtService: 'no debt service',
+  NoIncome: "no NOI yet (the collaterals' cash flows are not entered)",
+  NoValue: 'no valuation above 0',
+  NoTotalCost: 'no project total cost',
+};
+
+/** A limit the deal is not measured on: "LTC not measured: no project total cost". */
+export function notTestedText(n: PolicyNotTested): string {
+  return `${CONSTRAINT_LABELS[n.metric]} not measured: ${NOT_TESTED_WHY[n.reason]}`;
+}
+
+/** A sizing constraint that does not apply, and why, in an underwriter's words. */
+export function notApplicableText(n: SizeLoanResponseDto['notApplicable'][number]): string {
+  return n.reason === 'NoTotalCost'
+    ? 'Not applicable: the deal has no project total cost. Loan-to-cost tests acquisitions and construction; enter the cost on the Loan terms tab to size on it.'
+    : 'Not applicable: the deal has no valuation above 0 to measure LTV against.';
+}
+
+/**
+ * Why the loan could not be sized, in an underwriter's words, from the field the refusal names,
+ * and whether typing an NOI and a value (the what-if sizing) answers it. Null for a refusal the
+ * tab has no words for.
+ */
+export function sizingRefusal(target: string | undefined): { text: string; whatIf: boolean } | null {
+  switch (target?.replace(/^inputs\./, '')) {
+    case 'noi':
+      return {
+        text: "This deal has no NOI yet, so no loan can be sized on it. The NOI comes from the collaterals' cash flows, which are not entered for this deal. To size a loan now, type an NOI and a value (and a rate, if the deal has none) below: a what-if, nothing is saved.",
+        whatIf: true,
+      };
+    case 'dealId':
+      return { text: 'This deal has no collateral, so no NOI or value to size a loan on. Type an NOI and a value below to size one as a what-if: nothing is saved.', whatIf: true };
+    case 'value':
+      return { text: "The profile's only limits need a valuation above 0. Type a value below to size on it, or pick a profile with an income limit.", whatIf: true };
+    case 'totalCost':
+      return { text: "The profile's only limits need a project total cost above 0: enter it on the Loan terms tab, or pick a profile with a value or income limit.", whatIf: false };
+    case 'interestRate':
+      return { text: 'Sizing on DSCR needs a note rate above 0 for an interest-only loan, and this deal has none yet. Type a rate below to size on it, or set it on the Loan terms tab.', whatIf: true };
+    case 'profileName':
+      return { text: 'Pick one of the listed profiles.', whatIf: false };
+    default:
+      return null;
+  }
+}
+
+export interface WhatIfDraft {
+  noi: string;
+  value: string;
+  /** The note rate in percent as typed ("6.5" is 6.5 %). */
+  rate: string;
+}
+
+export const EMPTY_WHAT_IF: WhatIfDraft = { noi: '', value: '', rate: '' };
+
+/** A dollar amount as typed: "1,250,000", "$1.25m", "900k". NaN when it is not one. */
+export function parseUsd(text: string): number {
+  const t = text.trim().toLowerCase().replace(/[$,\s]/g, '');
+  const m = /^(\d+(?:\.\d*)?|\.\d+)([km]?)$/.exec(t);
+  if (!m) return Number.NaN;
+  return Number(m[1]) * (m[2] === 'm' ? 1_000_000 : m[2] === 'k' ? 1_000 : 1);
+}
+
+export interface WhatIfSizingInputs {
+  noi?: number;
+  value?: number;
+  /** Decimal (0.065). */
+  interestRate?: number;
+}
+
+/**
+ * The what-if sizing's inputs from what was typed: each figure given replaces the deal's (an
+ * NOI above 0, a value of 0 or more, a rate in percent above 0 and at most 100), or what is wrong
+ * with it. `needs`: what the deal lacks and must be typed (a new deal has no NOI, and often no
+ * note rate yet).
+ */
+export function whatIfInputs(draft: WhatIfDraft, needs: { noi: boolean; rate: boolean }): { inputs: WhatIfSizingInputs | null; errors: Partial<Record<keyof WhatIfDraft, string>> } {
+  const errors: Partial<Record<keyof WhatIfDraft, string>> = {};
+  const inputs: WhatIfSizingInputs = {};
+  if (draft.noi.trim() === '') {
+    if (needs.noi) errors.noi = 'Enter the NOI a year, e.g. 850,000.';
+  } else {
+    const noi = parseUsd(draft.noi);
+    if (!Number.isFinite(noi)) errors.noi = 'Enter an amount in dollars, e.g. 850,000.';
+    else if (!(noi > 0)) errors.noi = 'The NOI must be above $0.';
+    else inputs.noi = noi;
+  }
+  if (draft.value.trim() !== '') {
+    const value = parseUsd(draft.value);
+    if (!Number.isFinite(value)) errors.value = 'Enter an amount in dollars, e.g. 12,500,000.';
+    else inputs.value = value;
+  }
+  const rate = draft.rate.trim().replace(/\s*%$/, '');
+  if (rate === '') {
+    if (needs.rate) errors.rate = 'The deal has no note rate yet: enter one, e.g. 6.5.';
+  } else {
+    const n = Number(rate);
+    if (!Number.isFinite(n) || !(n > 0) || n > 100) errors.rate = 'Enter a rate in percent above 0, e.g. 6.5.';
+    else inputs.interestRate = Number((n / 100).toPrecision(12));
+  }
+  if (Object.keys(inputs).length === 0 && Object.keys(errors).length === 0) errors.noi = 'Type an NOI, a value or a rate to size on.';
+  return { inputs: Object.keys(errors).length === 0 ? inputs : null, errors };
 }

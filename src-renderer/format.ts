@@ -19,4 +19,5 @@ export const {
   label,
   text,
   maskSsn,
+  besideLimit,
 } = format;

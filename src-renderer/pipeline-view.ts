@@ -1,4 +1,6 @@
 import type { PipelineRow } from '../src-main/contract';
+import { EMPTY } from './format';
+import { measured } from './analysis';
 
 /**
  * The pipeline's filters: lists match any of their values; the search matches any text column
@@ -50,6 +52,19 @@ export interface Sort {
 
 const PRIORITY_ORDER: Record<string, number> = { Low: 0, Medium: 1, High: 2 };
 
+/** The figure columns: null while the figures are computed, 0 when there is nothing to measure. */
+const FIGURE_KEYS: ReadonlySet<SortKey> = new Set(['dscr', 'debtYield', 'ltv']);
+
+/**
+ * A figure column's cell: "···" (pending) while the main process computes it, "—" when not
+ * measured (a new deal without NOI or valuation; see `measured`), else the formatted figure.
+ */
+export function figureCell(value: number | null, format: (v: number) => string): { text: string; pending: boolean } {
+  if (value === null) return { text: '···', pending: true };
+  const m = measured(value);
+  return { text: m === null ? EMPTY : format(m), pending: false };
+}
+
 export function isFiltered(filters: PipelineFilters): boolean {
   return (
     filters.search.trim() !== '' ||
@@ -91,7 +106,7 @@ export function filterRows(rows: readonly PipelineRow[], filters: PipelineFilter
   });
 }
 
-/** Sorted copy; empty values (null: figures not computed yet) last in both directions, ties by name. */
+/** Sorted copy; empty values (null: figures not computed yet; 0: not measured) last in both directions, ties by name. */
 export function sortRows(rows: readonly PipelineRow[], sort: Sort | null): PipelineRow[] {
   if (!sort) return [...rows];
   const sign = sort.direction === 'asc' ? 1 : -1;
@@ -100,6 +115,8 @@ export function sortRows(rows: readonly PipelineRow[], sort: Sort | null): Pipel
     const v = r[sort.key];
     if (sort.key === 'priority') return v === null ? null : (PRIORITY_ORDER[v as string] ?? null);
     if (sort.key === 'riskRating') return v === null || v === '' ? null : Number(v);
+    // Not measured sorts with the empty values, after the measured deals in both directions.
+    if (FIGURE_KEYS.has(sort.key)) return measured(v as number | null);
     return v as string | number | null;
   };
   return rows

@@ -10,7 +10,7 @@ import type {
   PipelineRow,
   UnderwritingSettings,
 } from '../contract';
-import { dealCollateralTotals } from '../domain';
+import { dealCollateralTotals, measuredRatio } from '../domain';
 import { computeDealMetrics, dealsRollups, FIGURES_VERSION } from '../figures';
 import type { GatewayContext } from '../gateway';
 import {
@@ -323,7 +323,8 @@ export class PipelinePages {
         return [deal.id, null, null, null, true];
       }
       const metrics = computeDealMetrics(deal, dealCollateralTotals(list.map((e) => e.figures!)), settings);
-      return [deal.id, metrics.dscr, metrics.debtYield, metrics.ltv, false];
+      // Not measured (0 in the reads: no NOI, no debt service, no value) sorts after the measured deals, in both directions.
+      return [deal.id, measuredRatio(metrics.dscr), measuredRatio(metrics.debtYield), measuredRatio(metrics.ltv), false];
     });
     // Their roll-ups are computed in the background (PipelineService); the keys follow.
     if (missing.length > 0) this.background.computeInBackground(missing);

@@ -125,8 +125,8 @@ export const Metrics = z
     ),
     interestRate: decimal('Note rate'),
     annualDebtService: usd('Annual debt service'),
-    dscr: z.number().nullable().describe('Debt service coverage, a multiple; null without debt service'),
-    debtYield: z.number().nullable().describe('NOI over the loan, percentage (9.5 = 9.5 %); null without a loan'),
+    dscr: z.number().nullable().describe('Debt service coverage, a multiple; null without debt service, or when no collateral earns an NOI unstressed (not measured)'),
+    debtYield: z.number().nullable().describe('NOI over the loan, percentage (9.5 = 9.5 %); null without a loan, or when no collateral earns an NOI unstressed'),
     ltv: z.number().nullable().describe('Loan over the LTV basis value, decimal; null when that value is not > 0'),
     loanAmount: usd('Current loan amount (grossLoan)'),
     ltc: z.number().nullable().describe('Loan over the project total cost, decimal; null without a cost'),
@@ -148,6 +148,18 @@ export const Breach = z
   })))
   .meta({ id: 'Breach' });
 export type Breach = z.infer<typeof Breach>;
+
+export const PolicyNotTested = z
+  .object(lazyShape(() => ({
+    metric: PolicyMetric,
+    limit: z.number().describe('The policy limit, in the unit of the metric'),
+    reason: z
+      .enum(['NoLoan', 'NoDebtService', 'NoIncome', 'NoValue', 'NoTotalCost'])
+      .describe('NoLoan: no loan amount; NoDebtService: no debt service; NoIncome: no NOI (no cash flow entered); NoValue: no valuation above 0; NoTotalCost: no project total cost'),
+  })))
+  .describe('A limit in force that a deal is not measured on: neither met nor broken')
+  .meta({ id: 'PolicyNotTested' });
+export type PolicyNotTested = z.infer<typeof PolicyNotTested>;
 
 // --- sizeLoan ------------------------------------------------------------------------------
 
@@ -173,6 +185,9 @@ export const SizeLoanRequestDto = z
 export type SizeLoanRequestDto = z.infer<typeof SizeLoanRequestDto>;
 
 export const SizingConstraintName = z.enum(['Ltv', 'Ltc', 'Dscr', 'DebtYield']);
+export const SizingNotApplicableReason = z
+  .enum(['NoValue', 'NoTotalCost'])
+  .describe('Why a constraint does not apply: NoValue, no LTV basis value above 0; NoTotalCost, no project total cost above 0');
 
 export const SizeLoanResponseDto = envelope(lazyShape(() => ({
   maxLoan: usd('The largest loan that meets every constraint in force'),
@@ -183,7 +198,14 @@ export const SizeLoanResponseDto = envelope(lazyShape(() => ({
       limit: z.number().describe('The policy limit, in the unit of the metric'),
       maxLoan: usd('The largest loan this constraint allows'),
     }),
-  ).describe('Every constraint in force, in the order Ltv, Ltc, Dscr, DebtYield'),
+  ).describe('Every constraint in force that applies, in the order Ltv, Ltc, Dscr, DebtYield'),
+  notApplicable: z.array(
+    z.object({
+      name: SizingConstraintName,
+      limit: z.number().describe('The policy limit, in the unit of the metric'),
+      reason: SizingNotApplicableReason,
+    }),
+  ).describe('The constraints in force that do not size the loan because their figure is missing (LTV without a value, LTC without a total cost); the loan is sized on the others'),
   debtConstant: z.number().describe('Annual debt service per dollar of loan, decimal'),
   atMaxLoan: z.object({
     ltv: z.number().nullable().describe('Decimal; null without a value'),
@@ -252,6 +274,8 @@ export const StressDealResponseDto = envelope(lazyShape(() => ({
   breaches: z.array(Breach).describe('The limits the stressed figures break'),
   breakpoints: BreakpointsDto,
   baseBreaches: z.array(Breach).describe('The limits the unstressed figures break'),
+  notApplicable: z.array(PolicyNotTested).describe('The limits in force the stressed figures are not measured on, with why'),
+  baseNotApplicable: z.array(PolicyNotTested).describe('The limits in force the unstressed figures are not measured on, with why'),
   sensitivity: z.object({
     dscr: SensitivityGridDto.describe('NOI change (rows) x rate change in bp (columns) -> DSCR'),
     ltv: SensitivityGridDto.describe('Value change (rows) x NOI change (columns) -> LTV'),
@@ -277,6 +301,8 @@ export const PortfolioStressSummaryDto = z
     weightedLtv: z.number().nullable().describe('sum(loan x LTV) / sum(loan) over the deals with an LTV; null when they have no exposure'),
     dscrMeasured: exposureCount('Deals with a DSCR (debt service > 0): the weights of weightedDscr'),
     ltvMeasured: exposureCount('Deals with an LTV (basis value > 0): the weights of weightedLtv'),
+    dscrNotMeasured: exposureCount('Deals with no DSCR (no debt service, or no income: a new deal whose cash flows are not entered), in no DSCR count'),
+    ltvNotMeasured: exposureCount('Deals with no LTV basis (no valuation above 0), in no LTV count'),
     dscrDistribution: z.array(
       z.object({
         from: z.number().nullable().describe('Inclusive lower edge; null: none'),

@@ -65,7 +65,7 @@ export const CashFlowDto = z.object(lazyShape(() => ({
   dcfModel: DcfModelDto,
   finalSale: usd('Reversion value at the end of the holding period'),
   presentValues: byYear('Present values, USD'),
-  netPresentValue: usd(),
+  netPresentValue: usd('Net present value: the present value (yearly net cash flows and the reversion, discounted) less the price, the income value'),
   expenseRatio: decimal('Total expenses over effective gross income'),
 })));
 export type CashFlowDto = z.infer<typeof CashFlowDto>;
@@ -158,3 +158,11 @@ export const CollateralCashFlowResponseDto = envelope(lazyShape(() => ({
   dcfModel: DcfModelDto,
 }))).meta({ id: 'CollateralCashFlowResponseDto' });
 export type CollateralCashFlowResponseDto = z.infer<typeof CollateralCashFlowResponseDto>;
+
+/**
+ * The DCF footnote of the deal page and the credit memo: what the net present value is. The
+ * present value is the discounted yearly net cash flows plus the discounted reversion; the NPV
+ * subtracts the price, the valuation's direct-cap (income) value (domain/valuation.ts, dcf).
+ */
+export const DCF_NPV_NOTE =
+  'Net present value: the yearly net cash flows discounted at the discount rate, plus the reversion (next-year NOI / exit cap, less selling costs) discounted from the last year, less the price (the income value, NOI / cap rate). Above 0, the cash flows are worth more than the income value.';

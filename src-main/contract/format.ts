@@ -136,3 +136,14 @@ export function maskSsn(ssn: string | null): string | null {
   if (digits.length < 4) return '***-**-****';
   return `***-**-${digits.slice(-4)}`;
 }
+
+/**
+ * A figure and the limit it breaks, formatted on the same rounding: `digits` decimals, or one
+ * more for the figure where `digits` would show it equal to the limit (1.245x against 1.25x is
+ * "1.245x", not "1.25x < 1.25x").
+ */
+export function besideLimit(formatter: (value: Num, digits?: number) => string, value: number | null, limit: number, digits: number): [value: string, limit: string] {
+  const shown = formatter(value, digits);
+  const bound = formatter(limit, digits);
+  return shown === bound && isNumber(value) ? [formatter(value, digits + 1), bound] : [shown, bound];
+}

@@ -134,3 +134,41 @@ export function policyBreaches(m: AnalysisMetrics, policy: CreditPolicy): Breach
     .filter((metric) => checks[metric] === false)
     .map((metric) => ({ metric, limit: policy[LIMIT_OF[metric]]!, value: VALUE_OF[metric](m) }));
 }
+
+/** Why a limit in force is not tested on a deal's figures. */
+export type PolicyNotTestedReason = 'NoLoan' | 'NoDebtService' | 'NoIncome' | 'NoValue' | 'NoTotalCost';
+
+export interface PolicyNotTested {
+  metric: PolicyMetric;
+  limit: number;
+  reason: PolicyNotTestedReason;
+}
+
+/**
+ * The limits in force that these figures are not measured on, with why, in the order of
+ * policyBreaches: a limit is neither met nor broken when its figure is missing (no debt service
+ * or no income for DSCR, no loan, no value for LTV, no project total cost for LTC).
+ */
+export function policyNotTested(m: AnalysisMetrics, policy: CreditPolicy): PolicyNotTested[] {
+  const checks = policyChecks(m, policy);
+  const hasLoan = m.loanAmount > 0;
+  const reasonOf: Record<PolicyMetric, () => PolicyNotTestedReason> = {
+    Dscr: () => (m.annualDebtService > 0 ? 'NoIncome' : 'NoDebtService'),
+    DebtYield: () => (hasLoan ? 'NoIncome' : 'NoLoan'),
+    Ltv: () => (hasLoan ? 'NoValue' : 'NoLoan'),
+    Ltc: () => (hasLoan ? 'NoTotalCost' : 'NoLoan'),
+  };
+  return (['Dscr', 'Ltv', 'DebtYield', 'Ltc'] as const)
+    .filter((metric) => policy[LIMIT_OF[metric]] !== undefined && checks[metric] === null)
+    .map((metric) => ({ metric, limit: policy[LIMIT_OF[metric]]!, reason: reasonOf[metric]() }));
+}
+
+/**
+ * A DSCR, debt yield or LTV of the reads as the lists sort it: null when not measured. The reads
+ * give 0 where a ratio has nothing to divide or nothing to divide by (no NOI, no debt service, no
+ * loan, no valuation: a new deal), and exactly 0 comes from nothing else, so a 0 is not the worst
+ * deal of the book but one not measured yet.
+ */
+export function measuredRatio(value: number): number | null {
+  return value === 0 ? null : value;
+}

@@ -32,6 +32,10 @@ export interface PortfolioAccumulator {
   readonly dscrMeasured: ExposureCount;
   /** Deals with a finite LTV (a basis value > 0). */
   readonly ltvMeasured: ExposureCount;
+  /** Deals with no DSCR (no debt service, or no income): in no DSCR count. */
+  readonly dscrNotMeasured: ExposureCount;
+  /** Deals with no LTV basis (no valuation above 0): in no LTV count. */
+  readonly ltvNotMeasured: ExposureCount;
   /** Sum of loan x DSCR over dscrMeasured. */
   readonly dscrTimesExposure: number;
   /** Sum of loan x LTV over ltvMeasured. */
@@ -56,6 +60,10 @@ export interface PortfolioSummary {
   weightedLtv: number | null;
   dscrMeasured: ExposureCount;
   ltvMeasured: ExposureCount;
+  /** Deals not measured on DSCR (no debt service, or no income), counted apart from the breaches. */
+  dscrNotMeasured: ExposureCount;
+  /** Deals not measured on LTV (no valuation above 0), counted apart from the breaches. */
+  ltvNotMeasured: ExposureCount;
   dscrDistribution: DscrBucket[];
 }
 
@@ -72,6 +80,8 @@ export function portfolioAccumulator(policy: CreditPolicy): PortfolioAccumulator
     ltvAbovePolicy: ZERO,
     dscrMeasured: ZERO,
     ltvMeasured: ZERO,
+    dscrNotMeasured: ZERO,
+    ltvNotMeasured: ZERO,
     dscrTimesExposure: 0,
     ltvTimesExposure: 0,
     dscrDistribution: Array.from({ length: DSCR_BUCKET_EDGES.length + 1 }, () => ZERO),
@@ -99,6 +109,8 @@ export function addToPortfolio(acc: PortfolioAccumulator, m: AnalysisMetrics): P
     ltvAbovePolicy: add(acc.ltvAbovePolicy, when(checks.Ltv === false)),
     dscrMeasured: add(acc.dscrMeasured, when(m.dscr !== null)),
     ltvMeasured: add(acc.ltvMeasured, when(m.ltv !== null)),
+    dscrNotMeasured: add(acc.dscrNotMeasured, when(m.dscr === null)),
+    ltvNotMeasured: add(acc.ltvNotMeasured, when(m.ltvBasis === null)),
     dscrTimesExposure: acc.dscrTimesExposure + (m.dscr === null ? 0 : loan * m.dscr),
     ltvTimesExposure: acc.ltvTimesExposure + (m.ltv === null ? 0 : loan * m.ltv),
     dscrDistribution: acc.dscrDistribution.map((b, i) => (i === bucket ? add(b, one) : b)),
@@ -116,6 +128,8 @@ export function mergePortfolios(a: PortfolioAccumulator, b: PortfolioAccumulator
     ltvAbovePolicy: add(a.ltvAbovePolicy, b.ltvAbovePolicy),
     dscrMeasured: add(a.dscrMeasured, b.dscrMeasured),
     ltvMeasured: add(a.ltvMeasured, b.ltvMeasured),
+    dscrNotMeasured: add(a.dscrNotMeasured, b.dscrNotMeasured),
+    ltvNotMeasured: add(a.ltvNotMeasured, b.ltvNotMeasured),
     dscrTimesExposure: a.dscrTimesExposure + b.dscrTimesExposure,
     ltvTimesExposure: a.ltvTimesExposure + b.ltvTimesExposure,
     dscrDistribution: a.dscrDistribution.map((x, i) => add(x, b.dscrDistribution[i]!)),
@@ -134,6 +148,8 @@ export function portfolioSummary(acc: PortfolioAccumulator): PortfolioSummary {
     weightedLtv: weighted(acc.ltvTimesExposure, acc.ltvMeasured),
     dscrMeasured: acc.dscrMeasured,
     ltvMeasured: acc.ltvMeasured,
+    dscrNotMeasured: acc.dscrNotMeasured,
+    ltvNotMeasured: acc.ltvNotMeasured,
     dscrDistribution: acc.dscrDistribution.map((b, i) => ({
       from: i === 0 ? null : DSCR_BUCKET_EDGES[i - 1]!,
       to: i === DSCR_BUCKET_EDGES.length ? null : DSCR_BUCKET_EDGES[i]!,

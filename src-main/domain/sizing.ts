@@ -33,11 +33,25 @@ export interface SizingConstraint {
   maxLoan: number;
 }
 
+/** Why a constraint in force does not size the loan: the figure it is measured on is missing. */
+export type SizingNotApplicableReason = 'NoValue' | 'NoTotalCost';
+
+export interface SizingNotApplicable {
+  name: SizingConstraintName;
+  limit: number;
+  reason: SizingNotApplicableReason;
+}
+
 export interface LoanSizing {
   maxLoan: number;
   bindingConstraint: SizingConstraintName;
-  /** Every constraint in force, in the order Ltv, Ltc, Dscr, DebtYield. */
+  /** Every constraint in force that applies, in the order Ltv, Ltc, Dscr, DebtYield. */
   constraints: SizingConstraint[];
+  /**
+   * The constraints in force that do not apply, with why: LTV without a value, LTC without a
+   * total cost (a refinance has no project cost). The loan is sized on the others.
+   */
+  notApplicable: SizingNotApplicable[];
   debtConstant: number;
   atMaxLoan: {
     /** Null without a value. */
@@ -64,9 +78,12 @@ function problem(value: number | undefined, { required, positive }: { required: 
 }
 
 /**
- * The largest loan that meets every constraint in force:
+ * The largest loan that meets every constraint in force that applies:
  *   LTV: maxLtv x value;  LTC: maxLtc x total cost;  DSCR: DSCR income / (minDscr x K);
  *   debt yield: NOI / (minDebtYield / 100).
+ * LTV applies when a value above 0 is given, LTC when a total cost above 0 is: a constraint
+ * whose figure is missing is listed in notApplicable, and the loan is sized on the others. Only
+ * when no constraint in force applies is the sizing refused, naming the first missing figure.
  * The binding constraint gives the smallest loan (on a tie, the first in that order). The
  * figures at the sized loan use the same debt service as the deal figures (annualDebtService).
  * Bad or missing inputs are returned as an error naming the field, never thrown.
@@ -83,8 +100,8 @@ export function sizeLoan(input: SizingInput, policy: CreditPolicy): Result<LoanS
 
   const checks: [Exclude<SizingField, PolicyLimit | 'policy'>, { required: boolean; positive: boolean }][] = [
     ['noi', { required: true, positive: true }],
-    ['value', { required: maxLtv !== undefined, positive: maxLtv !== undefined }],
-    ['totalCost', { required: maxLtc !== undefined, positive: maxLtc !== undefined }],
+    ['value', { required: false, positive: false }],
+    ['totalCost', { required: false, positive: false }],
     ['interestRate', { required: true, positive: false }],
     ['amortizationMonths', { required: false, positive: false }],
     ['dscrIncome', { required: false, positive: minDscr !== undefined }],
@@ -102,11 +119,25 @@ export function sizeLoan(input: SizingInput, policy: CreditPolicy): Result<LoanS
     return fail('interestRate', 'interestRate must be greater than 0 for an interest-only loan sized on DSCR: there is no debt service to cover');
   }
 
+  const hasValue = input.value !== undefined && input.value > 0;
+  const hasCost = input.totalCost !== undefined && input.totalCost > 0;
   const constraints: SizingConstraint[] = [];
-  if (maxLtv !== undefined) constraints.push({ name: 'Ltv', limit: maxLtv, maxLoan: maxLtv * input.value! });
-  if (maxLtc !== undefined) constraints.push({ name: 'Ltc', limit: maxLtc, maxLoan: maxLtc * input.totalCost! });
+  const notApplicable: SizingNotApplicable[] = [];
+  if (maxLtv !== undefined) {
+    if (hasValue) constraints.push({ name: 'Ltv', limit: maxLtv, maxLoan: maxLtv * input.value! });
+    else notApplicable.push({ name: 'Ltv', limit: maxLtv, reason: 'NoValue' });
+  }
+  if (maxLtc !== undefined) {
+    if (hasCost) constraints.push({ name: 'Ltc', limit: maxLtc, maxLoan: maxLtc * input.totalCost! });
+    else notApplicable.push({ name: 'Ltc', limit: maxLtc, reason: 'NoTotalCost' });
+  }
   if (minDscr !== undefined) constraints.push({ name: 'Dscr', limit: minDscr, maxLoan: coverage / (minDscr * k) });
   if (minDebtYield !== undefined) constraints.push({ name: 'DebtYield', limit: minDebtYield, maxLoan: noi / (minDebtYield / 100) });
+  if (constraints.length === 0) {
+    // Only LTV and / or LTC are in force, and their figures are missing: name the first.
+    const field = notApplicable[0]!.reason === 'NoValue' ? 'value' : 'totalCost';
+    return fail(field, `${field} ${input[field] === undefined ? 'is required' : 'must be greater than 0'}`);
+  }
   const binding = constraints.reduce((a, b) => (b.maxLoan < a.maxLoan ? b : a));
   const maxLoan = binding.maxLoan;
   const debtService = debtServiceOnTerms(maxLoan, terms);
@@ -117,6 +148,7 @@ export function sizeLoan(input: SizingInput, policy: CreditPolicy): Result<LoanS
       maxLoan,
       bindingConstraint: binding.name,
       constraints,
+      notApplicable,
       debtConstant: k,
       atMaxLoan: {
         ltv: over(input.value),

@@ -198,15 +198,22 @@ interface Unstressed {
   base: StressedCollateral[];
   baseTotals: CollateralFigures;
   basis: LtvBasis | null;
+  /**
+   * Whether some collateral earns an NOI (not 0) unstressed. A deal without one (a new deal whose
+   * cash flows are not entered yet) has no DSCR or debt yield to measure, under any scenario: a
+   * stress cannot take income it never had, and a rate shock would otherwise turn its missing
+   * DSCR into a 0.00x breach.
+   */
+  hasIncome: boolean;
 }
 
 function unstressedOf(input: DealStressInput): Unstressed {
   const base = input.collaterals.map((c) => stressCollateral(c, {}));
   const baseTotals = totalsOf(base);
-  return { base, baseTotals, basis: analysisBasis(input.userSelectedLtv, baseTotals) };
+  return { base, baseTotals, basis: analysisBasis(input.userSelectedLtv, baseTotals), hasIncome: base.some((c) => c.ladderNoi !== 0) };
 }
 
-function stressOn(input: DealStressInput, { base, baseTotals, basis }: Unstressed, shocks: Shocks): StressedDeal {
+function stressOn(input: DealStressInput, { base, baseTotals, basis, hasIncome }: Unstressed, shocks: Shocks): StressedDeal {
   const collaterals = hasShock(shocks) ? input.collaterals.map((c) => stressCollateral(c, shocks)) : base;
   const totals = collaterals === base ? baseTotals : totalsOf(collaterals);
 
@@ -243,8 +250,8 @@ function stressOn(input: DealStressInput, { base, baseTotals, basis }: Unstresse
       value,
       interestRate: dm.interestRate,
       annualDebtService: dm.debtService,
-      dscr: dm.debtService > 0 ? dm.dscr : null,
-      debtYield: input.grossLoan > 0 ? dm.debtYield : null,
+      dscr: dm.debtService > 0 && hasIncome ? dm.dscr : null,
+      debtYield: input.grossLoan > 0 && hasIncome ? dm.debtYield : null,
       ltv: basis !== null && value > 0 ? dm.ltv : null,
       loanAmount: input.grossLoan,
       ltc: input.projectTotalCost > 0 ? dm.ltc : null,

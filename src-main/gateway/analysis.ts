@@ -21,6 +21,7 @@ import {
   ltvBasisValue,
   ltvGrid,
   policyBreaches,
+  policyNotTested,
   portfolioAccumulator,
   portfolioSummary,
   sizeLoan as sizeLoanOn,
@@ -57,9 +58,9 @@ function targetOf(field: SizingField): string {
 
 /** Why a deal figure is missing for sizing, said plainly. */
 const FROM_DEAL: Partial<Record<SizingField, string>> = {
-  noi: "the deal's NOI (collateralTotals.netOperatingIncome)",
+  noi: "the deal's NOI, the sum of its collaterals' net operating income (their cash flows)",
   value: "the deal's LTV basis value (none of its valuations is above 0)",
-  totalCost: "the deal's projectTotalCost",
+  totalCost: "the deal's project total cost",
 };
 
 export async function sizeLoan(ctx: GatewayContext, body: unknown): Promise<SizeLoanResponseDto | Failure> {
@@ -135,7 +136,7 @@ function unstressable(loaded: DealAnalysisInput, noi: number): Failure | null {
   if (loaded.input.collaterals.length === 0) {
     return failure('ValidationError', 'dealId', 'The deal has no collateral: there is no income or value to stress.');
   }
-  if (noi === 0) return failure('ValidationError', 'dealId', "The deal's NOI is 0 (collateralTotals.netOperatingIncome): there is no income to stress.");
+  if (noi === 0) return failure('ValidationError', 'dealId', "The deal's NOI is 0: there is no income to stress. The NOI comes from the collaterals' cash flows.");
   return null;
 }
 
@@ -175,6 +176,8 @@ export async function stressDeal(ctx: GatewayContext, body: unknown): Promise<St
       breaches: policyBreaches(stressed, policy),
       breakpoints: breakpointsDto(loaded.input, policy),
       baseBreaches: policyBreaches(base, policy),
+      notApplicable: policyNotTested(stressed, policy),
+      baseNotApplicable: policyNotTested(base, policy),
       sensitivity: { dscr: dscrGrid(loaded.input, policy), ltv: ltvGrid(loaded.input, policy) },
       profileName,
       policy,

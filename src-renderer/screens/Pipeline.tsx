@@ -19,7 +19,7 @@ import { ColumnChooser, ResizeHandle, useColumns, type ColumnsState } from '../c
 import { ErrorNote, Loading } from '../components/common';
 import type { ColumnSpec } from '../column-prefs';
 import { int, label, multiple, pct, pctNumber, text, usd } from '../format';
-import { isFiltered, nextSort, NO_FILTERS, type PipelineFilters, type Sort, type SortKey } from '../pipeline-view';
+import { figureCell, isFiltered, nextSort, NO_FILTERS, type PipelineFilters, type Sort, type SortKey } from '../pipeline-view';
 import { PAGE_SIZE, pipelineQuery, SEARCH_DEBOUNCE_MS, useDebounced, usePipelinePages, type PipelineQueryInput, type SelectedDeal } from '../pipeline-pages';
 import { navigate, routePath } from '../router';
 import { BulkEditModal } from './BulkEdit';
@@ -36,14 +36,15 @@ interface Column extends ColumnSpec {
 // Rows are plain DOM styled by styles.css (.uw-state, .uw-priority): thousands of Mantine
 // components mounting while a 10,000-row list flies by would drop frames.
 
-/** A figure, or a quiet marker while the main process is still computing it. */
+/** A figure, "—" when not measured, or a quiet marker while the main process is still computing it. */
 function pending(value: number | null, format: (v: number) => string): ReactNode {
-  return value === null ? (
+  const cell = figureCell(value, format);
+  return cell.pending ? (
     <span className="uw-pending" title="Being computed">
-      ···
+      {cell.text}
     </span>
   ) : (
-    format(value)
+    cell.text
   );
 }
 

@@ -15,7 +15,8 @@ import { cancelExport, ExportBanner, withCancelled, type ExportEntry, type Expor
 import { int, multiple, pct, usdCompact, usd } from '../format';
 import { routePath } from '../router';
 import { isCancelled, useStressRun, type StressRunState } from '../stress-run';
-import { asScenario, breachText } from './deal/SizingStressTab';
+import { breachText } from '../analysis';
+import { asScenario } from './deal/SizingStressTab';
 import { EMPTY_DRAFT, ReportFilterFields, toFilter, type Draft } from './ReportScreen';
 
 /*
@@ -61,7 +62,7 @@ function SummaryTable({ base, scenarios, titles }: { base: PortfolioStressSummar
     </>
   );
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={860}>
       <Table striped withTableBorder fz="sm" verticalSpacing={4} className="uw-table" data-testid="stress-summary">
         <Table.Thead>
           <Table.Tr>
@@ -73,6 +74,9 @@ function SummaryTable({ base, scenarios, titles }: { base: PortfolioStressSummar
             <Table.Th className="uw-num">LTV above policy</Table.Th>
             <Table.Th className="uw-num">Weighted DSCR</Table.Th>
             <Table.Th className="uw-num">Weighted LTV</Table.Th>
+            <Table.Th className="uw-num" title="Deals with no DSCR (no NOI or no debt service yet) or no LTV (no valuation): counted apart, in no breach count">
+              Not measured
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -92,6 +96,9 @@ function SummaryTable({ base, scenarios, titles }: { base: PortfolioStressSummar
               </Table.Td>
               <Table.Td className="uw-num">{multiple(s.weightedDscr)}</Table.Td>
               <Table.Td className="uw-num">{pct(s.weightedLtv, 1)}</Table.Td>
+              <Table.Td className="uw-num" data-col="notMeasured">
+                DSCR {int(s.dscrNotMeasured.count)} · LTV {int(s.ltvNotMeasured.count)}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

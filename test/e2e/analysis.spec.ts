@@ -171,6 +171,8 @@ test('the severe scenario runs on the book and exports to XLSX and CSV', async (
   const core = await invoke(uw, 'analysis.stressPortfolio', { scenarios: [SEVERE], breachesOnly: true, pageSize: 25 });
   const severeRow = page.locator('[data-testid=stress-summary-row][data-scenario=Severe]');
   await expect(severeRow.locator('[data-col=dscrBelowPolicy]')).toContainText(String(core.scenarios[0].dscrBelowPolicy.count));
+  // Deals with no DSCR or no LTV to measure are counted apart from the breaches.
+  await expect(severeRow.locator('[data-col=notMeasured]')).toHaveText(`DSCR ${core.scenarios[0].dscrNotMeasured.count} · LTV ${core.scenarios[0].ltvNotMeasured.count}`);
   await expect(page.getByTestId('stress-chart')).toBeVisible();
   await expect(page.getByTestId('stress-row-count')).toHaveText(`${core.totalRows} ${core.totalRows === 1 ? 'deal' : 'deals'}`);
   if (core.totalRows > 0) await expect(page.getByTestId('stress-row')).toHaveCount(Math.min(25, core.totalRows));
@@ -202,7 +204,7 @@ test('the severe scenario runs on the book and exports to XLSX and CSV', async (
   expect(problems).toEqual([]);
 });
 
-test('a new deal without income says why it cannot be sized and what to enter', async ({ page, uw }) => {
+test('a new deal without income shows — for its ratios and is sized on a what-if NOI and value typed in the Sizing tab', async ({ page, uw }) => {
   const problems = await open(page, uw);
   const { createdEntityId } = await invoke(uw, 'deals.createCommercial', {
     ownerId: 'owner@example.com',
@@ -215,11 +217,69 @@ test('a new deal without income says why it cannot be sized and what to enter', 
   });
   await page.setViewportSize({ width: 1280, height: 800 });
   await go(page, `#/deals/${createdEntityId}/sizing`);
-  await expect(page.getByTestId('sizing-error')).toContainText("Sizing needs an NOI above 0. Enter the collaterals' cash flows (Collaterals tab), then come back.");
-  await expect(page.getByTestId('error-note')).toContainText('no income to stress');
-  await expect(page.locator('[data-testid=scenario-row][data-scenario=severe]')).toContainText('Not stressed: see Breakpoints.');
-  await screenshot(page, 'sizing-no-income-1280', { fullPage: true });
-  await page.getByRole('button', { name: 'Open the Collaterals tab' }).click();
-  await expect(page.getByRole('tab', { name: 'Collaterals', selected: true })).toBeVisible();
+  // Not measured, not 0.00x and 0.0 %.
+  await expect(page.getByTestId('figure-dscr')).toHaveText('—');
+  await expect(page.getByTestId('figure-ltv')).toHaveText('—');
+  await expect(page.getByTestId('figure-debt-yield')).toHaveText('—');
+  // What is true, in an underwriter's words, and no dead end: the NOI and value can be typed here.
+  const refusal = page.getByTestId('sizing-error');
+  await expect(refusal).toContainText('This deal has no NOI yet');
+  await expect(refusal).toContainText("The NOI comes from the collaterals' cash flows");
+  const tab = page.getByTestId('sizing-tab');
+  for (const words of ['ValidationError', 'collateralTotals', 'inputs.noi', 'come back']) await expect(tab).not.toContainText(words);
+  await expect(page.getByTestId('stress-not-run')).toContainText('no income to stress');
+  await page.getByTestId('sizing-whatif-size').click();
+  await expect(page.getByText('Enter the NOI a year, e.g. 850,000.')).toBeVisible();
+  await page.getByTestId('sizing-whatif-noi').fill('850,000');
+  await page.getByTestId('sizing-whatif-value').fill('$12,000,000');
+  // A new deal has no note rate yet either: the form asks for one.
+  await page.getByTestId('sizing-whatif-size').click();
+  await expect(page.getByText('The deal has no note rate yet: enter one, e.g. 6.5.')).toBeVisible();
+  await page.getByTestId('sizing-whatif-rate').fill('6.5');
+  await page.getByTestId('sizing-whatif-size').click();
+  const core = await invoke(uw, 'analysis.sizeLoan', { dealId: createdEntityId, inputs: { noi: 850_000, value: 12_000_000, interestRate: 0.065 } });
+  await expect(page.getByTestId('sized-loan')).toHaveText(usd(core.maxLoan));
+  await expect(page.getByTestId('binding-constraint')).toHaveText(CONSTRAINTS[core.bindingConstraint]!);
+  // A refinance has no project cost: LTC is listed as not applicable, the loan sized on the rest.
+  await expect(page.locator('[data-testid=constraint-not-applicable][data-constraint=Ltc]')).toContainText('no project total cost');
+  await expect(page.getByTestId('constraint-bar')).toHaveCount(core.constraints.length);
+  await screenshot(page, 'sizing-what-if-1280', { fullPage: true });
+  // Back to the deal's figures: the refusal again.
+  await page.getByRole('button', { name: "Back to the deal's figures" }).click();
+  await expect(refusal).toContainText('This deal has no NOI yet');
+
+  // In the pipeline, "—" too, and after the measured deals when sorted by DSCR (either way).
+  await go(page, '#/');
+  const grid = page.getByTestId('pipeline-grid');
+  const row = grid.locator(`[data-testid=pipeline-row][data-deal-id="${createdEntityId}"]`);
+  await page.getByRole('textbox', { name: 'Search deals' }).fill('Empty Shell');
+  await expect(row.locator('[data-col=dscr]')).toHaveText('—');
+  await expect(row.locator('[data-col=ltv]')).toHaveText('—');
+  expect(problems).toEqual([]);
+});
+
+test('deleting a custom scenario asks first, saying it leaves every deal, and can be undone', async ({ page, uw }) => {
+  const problems = await open(page, uw);
+  await invoke(uw, 'analysis.saveScenario', { scenario: { name: 'Office glut', rentChange: -0.2, vacancyChange: 0.1 } });
+  const deal = await computedDeal(uw);
+  await go(page, `#/deals/${deal.id}/sizing`);
+  const custom = page.locator('[data-testid=scenario-row][data-scenario="Office glut"]');
+  await expect(custom).toBeVisible();
+  await custom.getByRole('button', { name: 'Delete Office glut' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('offered on every deal and on the Portfolio stress screen');
+  // Cancel keeps it.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect((await invoke(uw, 'analysis.scenarios')).custom).toHaveLength(1);
+  await custom.getByRole('button', { name: 'Delete Office glut' }).click();
+  await page.getByTestId('scenario-delete-confirm').click();
+  await expect(custom).toHaveCount(0);
+  expect((await invoke(uw, 'analysis.scenarios')).custom).toEqual([]);
+  await expect(page.getByTestId('scenario-deleted')).toContainText('deleted from every deal');
+  await page.getByTestId('scenario-undo').click();
+  await expect(custom).toBeVisible();
+  await expect(page.getByTestId('scenario-deleted')).toHaveCount(0);
+  expect((await invoke(uw, 'analysis.scenarios')).custom).toEqual([{ name: 'Office glut', rentChange: -0.2, vacancyChange: 0.1 }]);
   expect(problems).toEqual([]);
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PipelineRow } from '../../src-main/contract/app-channels';
 import { changedUpdates, choicesOf, formValues, validateValue, wireValue } from '../../src-renderer/deal-properties';
 import { buildImportItems, dealResolver, guessMapping, type DealRef } from '../../src-renderer/import-mapping';
-import { distinct, filterRows, nextSort, NO_FILTERS, sortRows } from '../../src-renderer/pipeline-view';
+import { distinct, figureCell, filterRows, nextSort, NO_FILTERS, sortRows } from '../../src-renderer/pipeline-view';
+import { measured } from '../../src-renderer/analysis';
 import { parseRoute, routePath } from '../../src-renderer/router';
 
 const row = (over: Partial<PipelineRow>): PipelineRow => ({
@@ -66,6 +67,33 @@ describe('pipeline view', () => {
     expect(nextSort({ key: 'dscr', direction: 'asc' }, 'dscr')).toEqual({ key: 'dscr', direction: 'desc' });
     expect(nextSort({ key: 'dscr', direction: 'desc' }, 'dscr')).toBeNull();
     expect(distinct(rows, 'riskRating')).toEqual(['2', '10']);
+  });
+});
+
+describe('figures not measured (a new deal without NOI or valuation: 0 in the reads)', () => {
+  const rows = [
+    row({ id: 'n', seedName: 'New Deal', dscr: 0, ltv: 0, debtYield: 0 }),
+    row({ id: 'w', seedName: 'Weak', dscr: 0.4, ltv: 0.9, debtYield: 3 }),
+    row({ id: 's', seedName: 'Strong', dscr: 1.9, ltv: 0.5, debtYield: 12 }),
+    row({ id: 'p', seedName: 'Pending', dscr: null, ltv: null, debtYield: null }),
+  ];
+
+  it('show "—", not 0.00x or 0.0 %, and "···" while still computed', () => {
+    expect(figureCell(0, (v) => `${v.toFixed(2)}x`)).toEqual({ text: '—', pending: false });
+    expect(figureCell(null, (v) => `${v.toFixed(2)}x`)).toEqual({ text: '···', pending: true });
+    expect(figureCell(1.245, (v) => `${v.toFixed(2)}x`)).toEqual({ text: '1.25x', pending: false });
+    expect(figureCell(-0.2, (v) => `${v.toFixed(2)}x`).text).toBe('-0.20x');
+    expect(measured(0)).toBeNull();
+    expect(measured(0.75)).toBe(0.75);
+  });
+
+  it('sort after the measured deals in both directions, not as the worst of the book', () => {
+    for (const key of ['dscr', 'debtYield'] as const) {
+      expect(sortRows(rows, { key, direction: 'asc' }).map((r) => r.id)).toEqual(['w', 's', 'n', 'p']);
+      expect(sortRows(rows, { key, direction: 'desc' }).map((r) => r.id)).toEqual(['s', 'w', 'n', 'p']);
+    }
+    expect(sortRows(rows, { key: 'ltv', direction: 'asc' }).map((r) => r.id)).toEqual(['s', 'w', 'n', 'p']);
+    expect(sortRows(rows, { key: 'ltv', direction: 'desc' }).map((r) => r.id)).toEqual(['w', 's', 'n', 'p']);
   });
 });
 

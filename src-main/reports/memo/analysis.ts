@@ -41,7 +41,8 @@ export function shocksText(s: MemoScenario): string {
   return parts.length ? parts.map((p) => p.replace(/ /g, '\u00a0')).join(', ') : 'no shock';
 }
 
-const METRIC_LABELS: Record<string, string> = { dscr: 'DSCR', ltv: 'LTV', debtYield: 'Debt yield', ltc: 'LTC' };
+// By the metric's name in lower case: the API answers Dscr, DebtYield, Ltv, Ltc.
+const METRIC_LABELS: Record<string, string> = { dscr: 'DSCR', ltv: 'LTV', debtyield: 'Debt yield', ltc: 'LTC' };
 
 function metricText(metric: string, value: number | null): string {
   const m = metric.toLowerCase();
@@ -66,6 +67,12 @@ export function analysisSection(data: MemoData): Content[] {
   ];
 }
 
+/** Why a constraint in force did not size the loan. */
+const NOT_APPLICABLE: Record<string, string> = {
+  NoTotalCost: 'not applicable: no project total cost',
+  NoValue: 'not applicable: no valuation',
+};
+
 function sizing(currentLoan: number, s: MemoSizing | undefined): Content[] {
   if (!s) return [notice('Loan sizing was not run.')];
   const below = currentLoan <= s.maxLoan;
@@ -82,10 +89,10 @@ function sizing(currentLoan: number, s: MemoSizing | undefined): Content[] {
       ],
       margin: [0, 0, 0, 4],
     },
-    dataTable(s.constraints, [
+    dataTable([...s.constraints, ...(s.notApplicable ?? [])], [
       { title: 'Constraint', cell: (c) => ({ text: `${CONSTRAINT_LABELS[c.name]}${c.name === s.bindingConstraint ? '  (binding)' : ''}`, bold: c.name === s.bindingConstraint }) },
       { title: 'Limit', cell: (c) => limitText(c.name, c.limit), numeric: true },
-      { title: 'Maximum loan', cell: (c) => usd(c.maxLoan), numeric: true },
+      { title: 'Maximum loan', cell: (c) => ('maxLoan' in c ? usd(c.maxLoan) : { text: NOT_APPLICABLE[c.reason] ?? 'not applicable', style: 'muted' }), numeric: true },
     ]),
     keyValues([
       ['Debt constant', pct(s.debtConstant, 4)],
@@ -111,6 +118,15 @@ function breakpoints(b: MemoBreakpoints | undefined): Content[] {
   ];
 }
 
+/** A breached figure and its limit on the same rounding (a third decimal where two would show them equal). */
+function breachFigures(metric: string, value: number | null, limit: number): [string, string] {
+  const m = metric.toLowerCase();
+  if (m === 'dscr') return format.besideLimit(multiple, value, limit, 2);
+  if (m === 'debtyield') return format.besideLimit(pctNumber, value, limit, 2);
+  if (m === 'ltv' || m === 'ltc') return format.besideLimit(pct, value, limit, 1);
+  return [metricText(metric, value), metricText(metric, limit)];
+}
+
 interface StressRow {
   name: string;
   source?: string;
@@ -122,7 +138,7 @@ interface StressRow {
 function breachesCell(breaches: StressRow['breaches']): Content {
   if (breaches === null) return { text: format.EMPTY, style: 'muted' };
   if (breaches.length === 0) return { text: 'None', color: COLORS.pass };
-  return { text: breaches.map((x) => `${METRIC_LABELS[x.metric] ?? x.metric} ${metricText(x.metric, x.value)} vs ${metricText(x.metric, x.limit)}`).join('\n'), color: COLORS.fail };
+  return { text: breaches.map((x) => `${METRIC_LABELS[x.metric.toLowerCase()] ?? x.metric} ${breachFigures(x.metric, x.value, x.limit).join(' vs ')}`).join('\n'), color: COLORS.fail };
 }
 
 /** The scenarios under the base case they shock (the first answer's base: every answer has the same). */

@@ -1,5 +1,5 @@
 import type { Content, ContentStack, TableCell } from 'pdfmake/interfaces';
-import { type CashFlowDto, format, type RevenueValuationDto } from '../../contract';
+import { type CashFlowDto, DCF_NPV_NOTE, format, type RevenueValuationDto } from '../../contract';
 import { lineChartSvg } from './chart';
 import { dataTable, heading, keepTogether, keyValues, notice, onNewPage, PAGE, subheading } from './layout';
 import type { MemoCollateral, MemoData } from './types';
@@ -173,7 +173,7 @@ function cashFlowPage(c: MemoCollateral, index: number): Content[] {
       { label: 'Expense growth', cells: dcfYears.map((_, i) => pct(cf.dcfModel.expenseGrowth[i], 1)) },
       { label: 'Present value', cells: cf.presentValues.map((x) => usd(x)), strong: true },
     ]),
-    { text: 'PV of yearly net cash flows at the discount rate plus the reversion (next-year NOI / exit cap, less selling costs), discounted from the last year.', style: 'small' },
+    { text: DCF_NPV_NOTE, style: 'small' },
   ];
 }
 

@@ -125,6 +125,8 @@ export interface MemoSizing {
   maxLoan: number;
   bindingConstraint: MemoConstraintName;
   constraints: { name: MemoConstraintName; limit: number; maxLoan: number }[];
+  /** The constraints in force whose figure is missing (LTC without a project cost); absent in a memo recorded before they were listed. */
+  notApplicable?: { name: MemoConstraintName; limit: number; reason: string }[];
   debtConstant: number;
   atMaxLoan: { ltv: number | null; ltc: number | null; dscr: number | null; debtYield: number | null; annualDebtService: number };
 }

@@ -1,7 +1,7 @@
 import { Group, Select, SimpleGrid, Stack, Table, Text, type TableProps } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
 import { useState, type ReactNode } from 'react';
-import type { ChannelOutput } from '../../../src-main/contract';
+import { DCF_NPV_NOTE, type ChannelOutput } from '../../../src-main/contract';
 import { useChannel } from '../../api';
 import { DataTable, Figure, KeyValues, QueryView, Section } from '../../components/common';
 import { date, int, pct, text, usd, usdCompact } from '../../format';
@@ -253,7 +253,7 @@ function Dcf({ valuation }: { valuation: Valuation }) {
       </YearsTable>
       <Group gap="xs">
         <Text size="xs" c="dimmed">
-          PV of yearly net cash flows at the discount rate plus the reversion (next-year NOI / exit cap, less selling costs), discounted from the last year.
+          {DCF_NPV_NOTE}
         </Text>
       </Group>
     </Stack>

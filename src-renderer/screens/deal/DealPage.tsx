@@ -16,7 +16,10 @@ import { PartiesTab } from './PartiesTab';
 import { RentRollsTab } from './RentRollsTab';
 import { SizingStressTab } from './SizingStressTab';
 import { usePreviewDeal, WhatIfProvider } from './what-if';
-import { withDelta } from '../../analysis';
+import { measured, withDelta } from '../../analysis';
+
+/** The hint of a figure not measured ("—"). */
+const notMeasured = (value: number) => (measured(value) === null ? 'not measured' : undefined);
 
 /** The tabs in order, each with what its panel shows. */
 const TABS: { value: DealTab; label: string; panel: (deal: Deal, dealId: string) => ReactNode }[] = [
@@ -50,10 +53,10 @@ export function DealFigures({ deal, preview }: { deal: Deal; preview?: Deal | nu
         <Figure label="Loan amount (current)" value={show(usd(now.grossLoan), 'usd', deal.grossLoan, now.grossLoan)} testId="figure-loan-amount" />
         <Figure label="Note rate" value={show(pct(now.interestRate, 3), 'rate', deal.interestRate, now.interestRate)} testId="figure-note-rate" />
         <Figure label="Debt service" value={show(usd(now.debtService), 'usd', deal.debtService, now.debtService)} testId="figure-debt-service" hint={t.debtServiceMethod === 'Manual' ? 'manual' : undefined} />
-        <Figure label="DSCR" value={show(multiple(t.dscr), 'multiple', was.dscr, t.dscr)} color={dscrColor} testId="figure-dscr" />
-        <Figure label="Debt yield" value={show(pctNumber(t.debtYield), 'pctNumber', was.debtYield, t.debtYield)} testId="figure-debt-yield" />
-        <Figure label="LTV" value={show(pct(now.ltv, 1), 'pct', deal.ltv, now.ltv)} testId="figure-ltv" />
-        <Figure label="LTC" value={show(pct(now.ltc, 1), 'pct', deal.ltc, now.ltc)} testId="figure-ltc" />
+        <Figure label="DSCR" value={show(multiple(measured(t.dscr)), 'multiple', measured(was.dscr), measured(t.dscr))} color={dscrColor} testId="figure-dscr" hint={notMeasured(t.dscr)} />
+        <Figure label="Debt yield" value={show(pctNumber(measured(t.debtYield)), 'pctNumber', measured(was.debtYield), measured(t.debtYield))} testId="figure-debt-yield" hint={notMeasured(t.debtYield)} />
+        <Figure label="LTV" value={show(pct(measured(now.ltv), 1), 'pct', measured(deal.ltv), measured(now.ltv))} testId="figure-ltv" hint={notMeasured(now.ltv)} />
+        <Figure label="LTC" value={show(pct(measured(now.ltc), 1), 'pct', measured(deal.ltc), measured(now.ltc))} testId="figure-ltc" />
         <Figure label="NOI" value={show(usd(t.netOperatingIncome), 'usd', was.netOperatingIncome, t.netOperatingIncome)} testId="figure-noi" />
       </Group>
       <Text size="xs" c="dimmed" data-testid="figures-basis">

@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState, type CSSProperties } from 'react';
 import type {
   Breach,
   ChannelOutput,
+  PolicyNotTested,
   CreditPolicy,
   SavedScenario,
   Scenario,
@@ -11,13 +12,21 @@ import type {
   StressScenarioDefinition,
 } from '../../../src-main/contract';
 import {
+  breachText,
   breakpointLines,
   CONSTRAINT_LABELS,
   describeShocks,
   draftToScenario,
   EMPTY_SCENARIO_DRAFT,
+  EMPTY_WHAT_IF,
   limitText,
+  notApplicableText,
+  notTestedText,
   scenarioToDraft,
+  sizingRefusal,
+  whatIfInputs,
+  type WhatIfDraft,
+  type WhatIfSizingInputs,
   SHOCK_FIELDS,
   SHOCKS,
   shockHeading,
@@ -27,7 +36,6 @@ import {
 import { call, CallError, messageOf, queryKey, useChannel } from '../../api';
 import { ErrorNote, Figure, KeyValues, Loading, Section } from '../../components/common';
 import { multiple, pct, pctNumber, usd } from '../../format';
-import { navigate } from '../../router';
 import type { Deal } from './deal';
 
 /*
@@ -73,37 +81,7 @@ export function policyText(policy: CreditPolicy): string {
     .join(' · ');
 }
 
-export function breachText(breach: Breach): string {
-  switch (breach.metric) {
-    case 'Dscr':
-      return `DSCR ${multiple(breach.value)} < ${multiple(breach.limit)}`;
-    case 'DebtYield':
-      return `Debt yield ${pctNumber(breach.value)} < ${pctNumber(breach.limit)}`;
-    case 'Ltv':
-      return breach.value === null ? 'LTV: no value left' : `LTV ${pct(breach.value, 1)} > ${pct(breach.limit, 1)}`;
-    case 'Ltc':
-      return `LTC ${pct(breach.value, 1)} > ${pct(breach.limit, 1)}`;
-  }
-}
-
-/** What a sizing refusal means for this deal, next to the figure it stops. */
-function sizingHint(error: unknown): string | null {
-  if (!(error instanceof CallError)) return null;
-  switch (error.target?.replace(/^inputs\./, '')) {
-    case 'noi':
-      return "Sizing needs an NOI above 0. Enter the collaterals' cash flows (Collaterals tab), then come back.";
-    case 'value':
-      return 'The LTV constraint needs a valuation above 0: add one to a collateral, or pick a profile without an LTV limit.';
-    case 'totalCost':
-      return 'The LTC constraint needs a project total cost above 0: enter it on the Loan terms tab.';
-    case 'interestRate':
-      return 'Sizing on DSCR needs a note rate above 0 for an interest-only loan: set the rate on the Loan terms tab.';
-    case 'profileName':
-      return 'Pick one of the listed profiles.';
-    default:
-      return null;
-  }
-}
+export { breachText };
 
 export function SizingStressTab({ dealId, deal }: { dealId: string; deal: Deal }) {
   const profiles = useChannel('analysis.profiles', {});
@@ -168,7 +146,12 @@ function ProfileBar({ profiles, value, onChange }: { profiles: ChannelOutput<'an
 }
 
 function StressView({ dealId, deal, profileName, rows }: { dealId: string; deal: Deal; profileName: string; rows: ScenarioRow[] }) {
-  const sizing = useChannel('analysis.sizeLoan', { dealId, profileName });
+  // The what-if sizing: an NOI and / or a value typed here replace the deal's for the sizing only.
+  const [whatIf, setWhatIf] = useState<WhatIfSizingInputs | null>(null);
+  const sizing = useChannel('analysis.sizeLoan', { dealId, profileName, ...(whatIf ? { inputs: whatIf } : {}) });
+  const refusal = sizing.isError ? sizingRefusal(sizing.error instanceof CallError ? sizing.error.target : undefined) : null;
+  const needsNoi = !(deal.collateralTotals.netOperatingIncome > 0);
+  const needsRate = !(deal.interestRate > 0);
   const stress = useQueries({
     queries: rows.map((row) => {
       const input = { dealId, scenario: row.scenario, profileName };
@@ -183,34 +166,28 @@ function StressView({ dealId, deal, profileName, rows }: { dealId: string; deal:
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Section title="Sized loan">
-          {sizing.isPending ? (
-            <Loading label="Sizing the loan…" />
-          ) : sizing.isError ? (
-            <Stack gap={4} data-testid="sizing-error">
-              {/* What to do in the user's words first; the core's own message under it. */}
-              <Text size="sm" c="red" role="alert">
-                {sizingHint(sizing.error) ?? sizing.error.message}
+          <Stack gap="sm">
+            {sizing.isPending ? (
+              <Loading label="Sizing the loan…" />
+            ) : sizing.isError ? (
+              <Text size="sm" c={refusal?.whatIf ? undefined : 'red'} role="alert" data-testid="sizing-error">
+                {refusal?.text ?? messageOf(sizing.error)}
               </Text>
-              {sizingHint(sizing.error) && (
-                <Text size="xs" c="dimmed">
-                  {sizing.error.message}
-                </Text>
-              )}
-              {sizing.error.target?.replace(/^inputs\./, '') === 'noi' && (
-                <Group>
-                  <Button size="xs" variant="light" onClick={() => navigate({ name: 'deal', id: dealId, tab: 'collaterals' })}>
-                    Open the Collaterals tab
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          ) : (
-            <SizingView sizing={sizing.data} currentLoan={deal.grossLoan} />
-          )}
+            ) : (
+              <SizingView sizing={sizing.data} currentLoan={deal.grossLoan} whatIf={whatIf !== null} />
+            )}
+            <WhatIfSizing needs={{ noi: needsNoi, rate: needsRate }} applied={whatIf} onApply={setWhatIf} deal={deal} />
+          </Stack>
         </Section>
         <Section title="Breakpoints" right={<Text size="xs" c="dimmed">at the current loan, unstressed</Text>}>
           {first ? (
             <BreakpointsView result={first} />
+          ) : firstError instanceof CallError && firstError.target === 'dealId' ? (
+            <Text size="sm" c="dimmed" data-testid="stress-not-run">
+              {needsNoi
+                ? "No breakpoints or scenarios yet: the deal's NOI is 0, so there is no income to stress. The NOI comes from the collaterals' cash flows, which are not entered for this deal."
+                : messageOf(firstError)}
+            </Text>
           ) : firstError ? (
             <ErrorNote title="The deal could not be stressed" error={firstError} />
           ) : (
@@ -233,14 +210,14 @@ function StressView({ dealId, deal, profileName, rows }: { dealId: string; deal:
   );
 }
 
-function SizingView({ sizing, currentLoan }: { sizing: ChannelOutput<'analysis.sizeLoan'>; currentLoan: number }) {
+function SizingView({ sizing, currentLoan, whatIf }: { sizing: ChannelOutput<'analysis.sizeLoan'>; currentLoan: number; whatIf: boolean }) {
   const headroom = sizing.maxLoan - currentLoan;
   const scale = Math.max(currentLoan, ...sizing.constraints.map((c) => c.maxLoan)) || 1;
   const at = sizing.atMaxLoan;
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 2, xl: 4 }} spacing="md" verticalSpacing="xs">
-        <Figure label="Sized loan" value={usd(sizing.maxLoan)} testId="sized-loan" />
+        <Figure label="Sized loan" value={usd(sizing.maxLoan)} testId="sized-loan" hint={whatIf ? 'what-if' : undefined} />
         <Figure label="Current loan" value={usd(currentLoan)} testId="current-loan" />
         <Figure label={headroom >= 0 ? 'Headroom' : 'Over the sized loan'} value={usd(Math.abs(headroom))} color={headroom < 0 ? 'red' : 'teal'} testId="sizing-headroom" />
         <Figure label="Binds on" value={CONSTRAINT_LABELS[sizing.bindingConstraint]} testId="binding-constraint" />
@@ -270,6 +247,21 @@ function SizingView({ sizing, currentLoan }: { sizing: ChannelOutput<'analysis.s
             </div>
           );
         })}
+        {sizing.notApplicable.map((n) => (
+          <div key={n.name} role="listitem" data-testid="constraint-not-applicable" data-constraint={n.name}>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                {CONSTRAINT_LABELS[n.name]} <Text span size="xs">({limitText(n.name, n.limit)})</Text>
+              </Text>
+              <Text size="sm" c="dimmed">
+                —
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {notApplicableText(n)}
+            </Text>
+          </div>
+        ))}
         <Text size="xs" c="dimmed">
           The dark line marks the current loan, {usd(currentLoan)}.
         </Text>
@@ -322,10 +314,113 @@ function BreakpointsView({ result }: { result: StressResult }) {
         </Group>
       ) : (
         <Text size="xs" c="teal">
-          Meets every limit of the profile today.
+          {result.baseNotApplicable.length > 0 ? 'Meets every limit it is measured on today.' : 'Meets every limit of the profile today.'}
         </Text>
       )}
+      <NotTested list={result.baseNotApplicable} />
     </Stack>
+  );
+}
+
+function NotTested({ list }: { list: PolicyNotTested[] }) {
+  if (list.length === 0) return null;
+  return (
+    <Stack gap={0} data-testid="not-tested">
+      {list.map((n) => (
+        <Text key={n.metric} size="xs" c="dimmed">
+          {notTestedText(n)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The what-if sizing: the underwriter types an NOI and / or a value, and the loan is sized on
+ * them in place of the deal's (nothing is saved). A new deal has no NOI until its collaterals'
+ * cash flows are entered; this is how it is sized meanwhile.
+ */
+function WhatIfSizing({ needs, applied, onApply, deal }: { needs: { noi: boolean; rate: boolean }; applied: WhatIfSizingInputs | null; onApply: (inputs: WhatIfSizingInputs | null) => void; deal: Deal }) {
+  const [draft, setDraft] = useState<WhatIfDraft>(EMPTY_WHAT_IF);
+  const [touched, setTouched] = useState(false);
+  const { inputs, errors } = whatIfInputs(draft, needs);
+  const needsNoi = needs.noi;
+  const shown = touched ? errors : {};
+  const t = deal.collateralTotals;
+  return (
+    <form
+      aria-label="What-if sizing"
+      data-testid="whatif-sizing"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTouched(true);
+        if (inputs) onApply(inputs);
+      }}
+    >
+      <Stack gap={6}>
+        <Text size="sm" fw={600}>
+          What-if: size on another NOI, value or rate
+        </Text>
+        <Group gap="xs" align="flex-start" wrap="wrap">
+          <TextInput
+            size="xs"
+            w={170}
+            label="NOI a year"
+            inputMode="decimal"
+            placeholder={needsNoi ? 'e.g. 850,000' : usd(t.netOperatingIncome)}
+            value={draft.noi}
+            onChange={(e) => setDraft({ ...draft, noi: e.currentTarget.value })}
+            error={shown.noi}
+            data-testid="sizing-whatif-noi"
+          />
+          <TextInput
+            size="xs"
+            w={170}
+            label="Value"
+            inputMode="decimal"
+            placeholder="the deal's valuation"
+            value={draft.value}
+            onChange={(e) => setDraft({ ...draft, value: e.currentTarget.value })}
+            error={shown.value}
+            data-testid="sizing-whatif-value"
+          />
+          <TextInput
+            size="xs"
+            w={120}
+            label="Note rate"
+            inputMode="decimal"
+            rightSection={<Text size="xs" c="dimmed">%</Text>}
+            placeholder={needs.rate ? 'e.g. 6.5' : pct(deal.interestRate, 3).replace('%', '')}
+            value={draft.rate}
+            onChange={(e) => setDraft({ ...draft, rate: e.currentTarget.value })}
+            error={shown.rate}
+            data-testid="sizing-whatif-rate"
+          />
+          <Button size="xs" type="submit" mt={22} data-testid="sizing-whatif-size">
+            Size on these figures
+          </Button>
+          {applied && (
+            <Button
+              size="xs"
+              variant="default"
+              mt={22}
+              onClick={() => {
+                onApply(null);
+                setDraft(EMPTY_WHAT_IF);
+                setTouched(false);
+              }}
+            >
+              Back to the deal's figures
+            </Button>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {applied
+            ? `Sized on ${applied.noi !== undefined ? `an NOI of ${usd(applied.noi)}` : "the deal's NOI"}, ${applied.value !== undefined ? `a value of ${usd(applied.value)}` : "the deal's value"} and ${applied.interestRate !== undefined ? `a rate of ${pct(applied.interestRate, 3)}` : "the deal's rate"}, with the deal's amortization. Nothing is saved.`
+            : "The deal's NOI comes from its collaterals' cash flows. Typed figures replace the deal's for this sizing only; nothing is saved."}
+        </Text>
+      </Stack>
+    </form>
   );
 }
 
@@ -390,9 +485,24 @@ function ScenarioTable({
 }) {
   const [editing, setEditing] = useState<{ draft: ScenarioDraft; replaces?: string } | null>(null);
   const queryClient = useQueryClient();
+  // Custom scenarios are shared by every deal and the Portfolio stress screen: a delete is
+  // confirmed first, and can be undone (the scenario saved back as it was) until another one.
+  const [confirming, setConfirming] = useState<ScenarioRow | null>(null);
+  const [deleted, setDeleted] = useState<SavedScenario | null>(null);
   const remove = useMutation({
-    mutationFn: (name: string) => call('analysis.deleteScenario', { name }),
-    onSuccess: (view) => queryClient.setQueryData(queryKey('analysis.scenarios', {}), view),
+    mutationFn: (scenario: SavedScenario) => call('analysis.deleteScenario', { name: scenario.name! }),
+    onSuccess: (view, scenario) => {
+      queryClient.setQueryData(queryKey('analysis.scenarios', {}), view);
+      setDeleted(scenario);
+      setConfirming(null);
+    },
+  });
+  const restore = useMutation({
+    mutationFn: (scenario: SavedScenario) => call('analysis.saveScenario', { scenario }),
+    onSuccess: (view) => {
+      queryClient.setQueryData(queryKey('analysis.scenarios', {}), view);
+      setDeleted(null);
+    },
   });
   const base = baseline?.base;
   return (
@@ -490,8 +600,10 @@ function ScenarioTable({
                           size="compact-xs"
                           variant="subtle"
                           color="red"
-                          loading={remove.isPending && remove.variables === row.scenario.name}
-                          onClick={() => remove.mutate(row.scenario.name!)}
+                          onClick={() => {
+                            remove.reset();
+                            setConfirming(row);
+                          }}
                           aria-label={`Delete ${row.title}`}
                         >
                           Delete
@@ -505,7 +617,43 @@ function ScenarioTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {remove.isError && <ErrorNote title="The scenario was not deleted" error={remove.error} />}
+      {deleted && (
+        <Alert color="gray" variant="light" role="status" data-testid="scenario-deleted" withCloseButton onClose={() => setDeleted(null)} closeButtonLabel="Dismiss">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">Scenario “{deleted.name}” deleted from every deal and the Portfolio stress screen.</Text>
+            <Button size="compact-sm" variant="light" loading={restore.isPending} onClick={() => restore.mutate(deleted)} data-testid="scenario-undo">
+              Undo
+            </Button>
+          </Group>
+          {restore.isError && (
+            <Text size="xs" c="red" mt={4}>
+              It could not be restored: {messageOf(restore.error)}
+            </Text>
+          )}
+        </Alert>
+      )}
+      {confirming && (
+        <Modal opened onClose={() => setConfirming(null)} title={`Delete scenario ${confirming.title}?`} size="md">
+          <Stack gap="sm">
+            <Text size="sm">
+              Custom scenarios are shared: “{confirming.title}” is offered on every deal and on the Portfolio stress screen, and deleting it removes it from all of them. You can undo right after.
+            </Text>
+            {remove.isError && (
+              <Text size="sm" c="red" role="alert">
+                The scenario was not deleted: {messageOf(remove.error)}
+              </Text>
+            )}
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={() => setConfirming(null)} data-autofocus>
+                Cancel
+              </Button>
+              <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(confirming.scenario as SavedScenario)} data-testid="scenario-delete-confirm">
+                Delete from every deal
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
       <Text size="xs" c="dimmed">
         Built-in scenarios come from the system configuration: point at or Tab to a “built-in · source” badge to read where each comes from.
       </Text>

@@ -4,7 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { ChannelOutput, DealEditPreview } from '../../../src-main/contract';
 import { useChannel } from '../../api';
-import { CONSTRAINT_LABELS, deltaText, withDelta, type FigureKind } from '../../analysis';
+import { CONSTRAINT_LABELS, deltaText, measured, withDelta, type FigureKind } from '../../analysis';
 
 /*
  * The what-if of the Loan terms tab: while terms are edited and not yet saved, the deal page
@@ -68,17 +68,17 @@ interface Line {
   testId: string;
 }
 
-/** The figures a loan-term edit moves, before and after. */
+/** The figures a loan-term edit moves, before and after; a ratio with nothing to measure (0 in the reads) is "—". */
 export function whatIfLines(deal: Deal, preview: DealEditPreview, sizedBefore: number | null, fundsBefore: Funds | null): Line[] {
   const a = deal.collateralTotals;
   const b = preview.deal.collateralTotals;
   return [
-    { label: 'DSCR', kind: 'multiple', before: a.dscr, after: b.dscr, testId: 'whatif-dscr' },
+    { label: 'DSCR', kind: 'multiple', before: measured(a.dscr), after: measured(b.dscr), testId: 'whatif-dscr' },
     { label: 'Debt service', kind: 'usd', before: deal.debtService, after: preview.deal.debtService, testId: 'whatif-debt-service' },
     { label: 'Note rate', kind: 'rate', before: deal.interestRate, after: preview.deal.interestRate, testId: 'whatif-rate' },
-    { label: 'Debt yield', kind: 'pctNumber', before: a.debtYield, after: b.debtYield, testId: 'whatif-debt-yield' },
-    { label: 'LTV', kind: 'pct', before: deal.ltv, after: preview.deal.ltv, testId: 'whatif-ltv' },
-    { label: 'LTC', kind: 'pct', before: deal.ltc, after: preview.deal.ltc, testId: 'whatif-ltc' },
+    { label: 'Debt yield', kind: 'pctNumber', before: measured(a.debtYield), after: measured(b.debtYield), testId: 'whatif-debt-yield' },
+    { label: 'LTV', kind: 'pct', before: measured(deal.ltv), after: measured(preview.deal.ltv), testId: 'whatif-ltv' },
+    { label: 'LTC', kind: 'pct', before: measured(deal.ltc), after: measured(preview.deal.ltc), testId: 'whatif-ltc' },
     { label: 'Loan amount', kind: 'usd', before: deal.grossLoan, after: preview.deal.grossLoan, testId: 'whatif-loan' },
     { label: 'Funds DSCR', kind: 'multiple', before: fundsBefore?.fundsLoansInfo.totalDSCR ?? null, after: preview.funds?.fundsLoansInfo.totalDSCR ?? null, testId: 'whatif-funds-dscr' },
     { label: 'Max loan', kind: 'usd', before: sizedBefore, after: preview.sizing?.maxLoan ?? null, testId: 'whatif-max-loan' },

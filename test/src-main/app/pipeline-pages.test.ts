@@ -20,6 +20,8 @@ const PRIORITY: Record<string, number> = { Low: 0, Medium: 1, High: 2 };
 function sortValue(row: PipelineRow, key: PipelineSortKey): string | number | null {
   if (key === 'priority') return row.priority === null ? null : PRIORITY[row.priority]!;
   if (key === 'riskRating') return row.riskRating === null || row.riskRating === '' ? null : Number(row.riskRating);
+  // A figure of 0 is not measured (no NOI, no debt service, no value): with the empty ones.
+  if ((key === 'dscr' || key === 'debtYield' || key === 'ltv') && row[key] === 0) return null;
   return row[key];
 }
 
@@ -231,6 +233,33 @@ describe('the paged pipeline on a store without stored figures', () => {
       for (const row of first.rows) expect(head.map((r) => r.id)).toContain(row.id);
       const dscrs = head.map((r) => r.dscr!);
       expect(dscrs).toEqual([...dscrs].sort((a, b) => a - b));
+    } finally {
+      h.close();
+    }
+  });
+
+  it('sorts a new deal without income or valuation after the measured deals by DSCR, debt yield and LTV, in both directions', async () => {
+    const h = harness({ deals: 12 });
+    try {
+      const { createdEntityId } = await h.value<{ createdEntityId: string }>('deals.createCommercial', {
+        ownerId: 'owner@example.com',
+        dealName: 'Aaa New Shell',
+        address: { fullAddress: '100 Congress Ave, Austin, TX 78701' },
+        propertyType: 'Office',
+        loanType: 'Acquisition',
+        loanAmount: 5_000_000,
+        loanTerm: 120,
+      });
+      // Its figures computed and stored (as the pipeline's background does), so that it is sorted on them, not as pending.
+      await h.value('deals.pipeline');
+      for (const key of ['dscr', 'debtYield', 'ltv'] as const) {
+        for (const direction of ['asc', 'desc'] as const) {
+          const rows = (await h.value<PipelinePage>('pipeline.page', { offset: 0, limit: 20, sort: { key, direction } })).rows;
+          expect(rows).toHaveLength(13);
+          expect(rows.at(-1)!.id, `${key} ${direction}`).toBe(createdEntityId);
+          expect(rows.at(-1)![key]).toBe(0);
+        }
+      }
     } finally {
       h.close();
     }

@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import {
   policyBreaches,
   policyChecks,
+  policyNotTested,
   resolvePolicy,
   type AnalysisMetrics,
   type CreditPolicyProfiles,
@@ -80,5 +81,29 @@ describe('policyChecks and policyBreaches', () => {
 
   it('counts a figure exactly at its limit as meeting it', () => {
     expect(policyChecks({ ...metrics, dscr: 1.25, debtYield: 9, ltv: 0.75, ltc: 0.8 }, policy)).toEqual({ Dscr: true, DebtYield: true, Ltv: true, Ltc: true });
+  });
+});
+
+describe('policyNotTested', () => {
+  const base: AnalysisMetrics = {
+    noi: 0, value: 0, interestRate: 0.06, annualDebtService: 360_000, dscr: null, debtYield: null, ltv: null,
+    loanAmount: 6_000_000, ltc: null, netCashFlow: -360_000, ltvBasis: null,
+  };
+  const bank = { maxLtv: 0.75, maxLtc: 0.8, minDscr: 1.25, minDebtYield: 9 };
+
+  it('lists each limit in force a deal without income, valuation or cost is not measured on, with why', () => {
+    expect(policyNotTested(base, bank)).toEqual([
+      { metric: 'Dscr', limit: 1.25, reason: 'NoIncome' },
+      { metric: 'Ltv', limit: 0.75, reason: 'NoValue' },
+      { metric: 'DebtYield', limit: 9, reason: 'NoIncome' },
+      { metric: 'Ltc', limit: 0.8, reason: 'NoTotalCost' },
+    ]);
+    expect(policyNotTested({ ...base, annualDebtService: 0, loanAmount: 0 }, bank).map((n) => n.reason)).toEqual(['NoDebtService', 'NoLoan', 'NoLoan', 'NoLoan']);
+  });
+
+  it('leaves out limits that are tested and limits not in force', () => {
+    const measured = { ...base, noi: 570_000, dscr: 1.58, debtYield: 9.5, ltv: 0.63, value: 9_500_000, ltvBasis: 'Income' as const };
+    expect(policyNotTested(measured, bank)).toEqual([{ metric: 'Ltc', limit: 0.8, reason: 'NoTotalCost' }]);
+    expect(policyNotTested(measured, { minDscr: 1.25 })).toEqual([]);
   });
 });

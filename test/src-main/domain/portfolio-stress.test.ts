@@ -10,7 +10,7 @@ import {
   type PortfolioAccumulator,
 } from '../../../src-main/domain/portfolio-stress';
 import { stressDeal } from '../../../src-main/domain/stress';
-import { dealArb, shocksArb } from './analysis-fixtures';
+import { dealArb, officeDeal, shocksArb } from './analysis-fixtures';
 import { expectClose } from './arbitraries';
 
 const policy = { minDscr: 1.25, maxLtv: 0.75 };
@@ -104,3 +104,26 @@ describe('portfolio stress properties', () => {
     );
   });
 });
+
+describe('deals not measured on a limit', () => {
+  it('are counted apart and in no breach count: a new deal without income under a rate shock, and a deal without a valuation', () => {
+    const newDeal = stressDeal({ ...officeDealWithoutIncome(), rateSpread: 0 }, { rateChangeBps: 300, valueChange: -0.3 }).metrics;
+    expect(newDeal.annualDebtService).toBeGreaterThan(0);
+    const s = portfolioSummary(feed([newDeal, metrics(2_000_000, 1.1, 0.8), metrics(3_000_000, 1.4, null, null)]));
+    expect(s.deals).toBe(3);
+    expect(s.dscrBelowPolicy).toEqual({ count: 1, exposure: 2_000_000 });
+    expect(s.dscrBelowOne).toEqual({ count: 0, exposure: 0 });
+    expect(s.ltvAbovePolicy).toEqual({ count: 1, exposure: 2_000_000 });
+    expect(s.dscrNotMeasured).toEqual({ count: 1, exposure: 6_000_000 });
+    expect(s.ltvNotMeasured).toEqual({ count: 2, exposure: 9_000_000 });
+    // Merged parts count them the same.
+    const merged = portfolioSummary(mergePortfolios(feed([newDeal]), feed([metrics(2_000_000, 1.1, 0.8), metrics(3_000_000, 1.4, null, null)])));
+    expect(merged.dscrNotMeasured).toEqual(s.dscrNotMeasured);
+    expect(merged.ltvNotMeasured).toEqual(s.ltvNotMeasured);
+  });
+});
+
+function officeDealWithoutIncome() {
+  const empty = { ...officeDeal.collaterals[0]!, revenue: 0, vacancyAndConcessions: 0, otherIncome: 0, operatingExpenses: 0, belowTheLineExpense: 0, capRate: 0, salesValuation: 0 };
+  return { ...officeDeal, collaterals: [empty] };
+}

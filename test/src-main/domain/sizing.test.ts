@@ -216,3 +216,58 @@ describe('sizeLoan properties', () => {
     );
   });
 });
+
+// The Bank balance sheet profile, as shipped: 75 % LTV, 80 % LTC, 1.25x, 9 %.
+const BANK: CreditPolicy = { maxLtv: 0.75, maxLtc: 0.8, minDscr: 1.25, minDebtYield: 9 };
+
+describe('sizeLoan on refinance deals, which have no project total cost (hand-worked, docs/analysis.md)', () => {
+  it('sizes a refinance on LTV at $9,000,000 with LTC listed as not applicable ($12M value, $900,000 NOI, 6 % interest-only)', () => {
+    const s = sized({ noi: 900_000, value: 12_000_000, interestRate: 0.06, amortizationMonths: 0 }, BANK);
+    // LTV 0.75 x 12,000,000 = 9,000,000; DSCR 900,000 / (1.25 x 0.06) = 12,000,000; debt yield 900,000 / 0.09 = 10,000,000.
+    expect(s.constraints.map((c) => c.name)).toEqual(['Ltv', 'Dscr', 'DebtYield']);
+    expect(s.constraints[0]!.maxLoan).toBeCloseTo(9_000_000, 6);
+    expect(s.constraints[1]!.maxLoan).toBeCloseTo(12_000_000, 6);
+    expect(s.constraints[2]!.maxLoan).toBeCloseTo(10_000_000, 6);
+    expect(s.notApplicable).toEqual([{ name: 'Ltc', limit: 0.8, reason: 'NoTotalCost' }]);
+    expect(s.bindingConstraint).toBe('Ltv');
+    expect(s.maxLoan).toBeCloseTo(9_000_000, 6);
+    // At $9,000,000: debt service 540,000, DSCR 1.6667x, debt yield 10 %, LTV 75 %, no LTC.
+    expect(s.atMaxLoan.annualDebtService).toBeCloseTo(540_000, 6);
+    expect(s.atMaxLoan.dscr).toBeCloseTo(900_000 / 540_000, 12);
+    expect(s.atMaxLoan.debtYield).toBeCloseTo(10, 12);
+    expect(s.atMaxLoan.ltv).toBeCloseTo(0.75, 12);
+    expect(s.atMaxLoan.ltc).toBeNull();
+  });
+
+  it('sizes a refinance on DSCR at $6,400,000 ($12M value, $600,000 NOI, 7.5 % interest-only)', () => {
+    const s = sized({ noi: 600_000, value: 12_000_000, interestRate: 0.075 }, BANK);
+    // LTV 9,000,000; DSCR 600,000 / (1.25 x 0.075) = 600,000 / 0.09375 = 6,400,000; debt yield 600,000 / 0.09 = 6,666,666.67.
+    expect(s.bindingConstraint).toBe('Dscr');
+    expect(s.maxLoan).toBeCloseTo(6_400_000, 6);
+    expect(s.constraints.find((c) => c.name === 'DebtYield')!.maxLoan).toBeCloseTo(6_666_666.666_667, 4);
+    expect(s.atMaxLoan.annualDebtService).toBeCloseTo(480_000, 6);
+    expect(s.atMaxLoan.dscr).toBeCloseTo(1.25, 12);
+    expect(s.atMaxLoan.debtYield).toBeCloseTo(9.375, 12);
+    expect(s.atMaxLoan.ltv).toBeCloseTo(6_400_000 / 12_000_000, 12);
+  });
+
+  it('sizes a deal with neither a value nor a cost on DSCR and debt yield, listing LTV and LTC as not applicable', () => {
+    // $800,000 NOI at 8 % interest-only: DSCR 800,000 / 0.1 = 8,000,000; debt yield 800,000 / 0.09 = 8,888,888.89.
+    const s = sized({ noi: 800_000, interestRate: 0.08 }, BANK);
+    expect(s.notApplicable).toEqual([
+      { name: 'Ltv', limit: 0.75, reason: 'NoValue' },
+      { name: 'Ltc', limit: 0.8, reason: 'NoTotalCost' },
+    ]);
+    expect(s.bindingConstraint).toBe('Dscr');
+    expect(s.maxLoan).toBeCloseTo(8_000_000, 6);
+    expect(s.atMaxLoan.ltv).toBeNull();
+    // A value of 0 is no value either.
+    expect(sized({ noi: 800_000, interestRate: 0.08, value: 0 }, BANK).notApplicable[0]).toEqual({ name: 'Ltv', limit: 0.75, reason: 'NoValue' });
+  });
+
+  it('refuses only when no constraint in force applies, naming the missing figure', () => {
+    expect(errorOf({ noi: 800_000, interestRate: 0.08 }, { maxLtv: 0.75, maxLtc: 0.8 })).toEqual({ field: 'value', message: 'value is required' });
+    expect(errorOf({ noi: 800_000, interestRate: 0.08, value: 1e7 }, { maxLtc: 0.8 }).field).toBe('totalCost');
+    expect(sized({ noi: 800_000, interestRate: 0.08, value: 1e7 }, { maxLtv: 0.75, maxLtc: 0.8 }).bindingConstraint).toBe('Ltv');
+  });
+});

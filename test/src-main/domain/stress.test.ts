@@ -245,3 +245,20 @@ describe('stressDealUnder', () => {
     );
   });
 });
+
+describe('a deal without income (a new deal whose cash flows are not entered)', () => {
+  const empty = { ...office, revenue: 0, vacancyAndConcessions: 0, otherIncome: 0, operatingExpenses: 0, belowTheLineExpense: 0, capRate: 0, salesValuation: 0 };
+  it('has no DSCR or debt yield to measure, unstressed or under any shock, even once a rate shock gives it debt service', () => {
+    for (const rateSpread of [0.06, 0]) {
+      const deal = { ...officeDeal, rateSpread, collaterals: [empty] };
+      for (const shocks of [{}, { rateChangeBps: 300 }, { noiChange: -0.3, valueChange: -0.3, rateChangeBps: 100 }]) {
+        const m = stressDeal(deal, shocks).metrics;
+        expect(m.dscr).toBeNull();
+        expect(m.debtYield).toBeNull();
+        expect(m.ltv).toBeNull();
+      }
+    }
+    // Under the same rate shock a deal with income has its DSCR, 0 included when a shock takes all of it.
+    expect(stressDeal(officeDeal, { noiChange: -1 }).metrics.dscr).toBe(0);
+  });
+});

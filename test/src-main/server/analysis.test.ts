@@ -85,6 +85,42 @@ describe('POST sizeLoan', () => {
   });
 });
 
+describe('POST sizeLoan on deals without a project total cost', () => {
+  it('answers on every demo deal with an NOI under the default profile, listing the constraints that do not apply', async () => {
+    let withoutCost = 0;
+    for (const id of dealIds) {
+      const info = await dealInfo(id);
+      if (!(info.collateralTotals.netOperatingIncome > 0)) continue;
+      const res = await s.api('POST', '/sizeLoan', { dealId: id });
+      expect(res.body.success, `${id}: ${JSON.stringify(res.body.error)}`).toBe(true);
+      const sized = SizeLoanResponseDto.parse(res.body);
+      const names = [...sized.constraints.map((c) => c.name), ...sized.notApplicable.map((c) => c.name)].sort();
+      expect(names).toEqual(['DebtYield', 'Dscr', 'Ltc', 'Ltv']);
+      if (!((info.projectTotalCost ?? 0) > 0)) {
+        withoutCost++;
+        expect(sized.notApplicable).toContainEqual({ name: 'Ltc', limit: 0.8, reason: 'NoTotalCost' });
+        expect(sized.atMaxLoan.ltc).toBeNull();
+      }
+      // The loan is the smallest of the constraints that apply.
+      expect(sized.maxLoan).toBe(Math.min(...sized.constraints.map((c) => c.maxLoan)));
+    }
+    // The demo book has refinance and permanent deals without a cost: the case is exercised.
+    expect(withoutCost).toBeGreaterThan(0);
+  });
+
+  it('sizes the hand-worked refinance of docs/analysis.md on LTV at $9,000,000, with LTC not applicable', async () => {
+    // $12M value, $900,000 NOI, 6 % interest-only, no cost. LTV 0.75 x 12M = 9,000,000; DSCR 900,000 / (1.25 x 0.06) = 12,000,000;
+    // debt yield 900,000 / 0.09 = 10,000,000.
+    const res = await s.api('POST', '/sizeLoan', { inputs: { noi: 900_000, value: 12_000_000, interestRate: 0.06, amortizationMonths: 0 }, profileName: 'Bank balance sheet' });
+    const sized = SizeLoanResponseDto.parse(res.body);
+    expect(sized.bindingConstraint).toBe('Ltv');
+    expect(sized.maxLoan).toBeCloseTo(9_000_000, 4);
+    expect(sized.notApplicable).toEqual([{ name: 'Ltc', limit: 0.8, reason: 'NoTotalCost' }]);
+    expect(sized.atMaxLoan.annualDebtService).toBeCloseTo(540_000, 4);
+    expect(sized.atMaxLoan.dscr).toBeCloseTo(1.666_667, 5);
+  });
+});
+
 describe('POST stressDeal', () => {
   it("gives the deal's base figures as getDealInfo shows them and the stressed ones under the scenario", async () => {
     for (const id of dealIds.slice(0, 10)) {
@@ -212,9 +248,10 @@ describe('bad input to the analysis endpoints', () => {
   it('names the NOI when it is 0 or less, and the input a constraint needs when it is missing', async () => {
     await refused('/sizeLoan', { inputs: { ...inputs, noi: 0 } }, /^inputs\.noi$/);
     await refused('/sizeLoan', { inputs: { ...inputs, noi: -5 } }, /^inputs\.noi$/);
-    await refused('/sizeLoan', { inputs: { noi: 500_000, interestRate: 0.06 } }, /^inputs\.value$/);
+    // A missing value or cost is refused only when no constraint in force applies without it.
     const { value: _v, ...noValue } = inputs;
-    await refused('/sizeLoan', { inputs: noValue, policy: { maxLtv: 0.7 } }, /^inputs\.value$/);
+    await refused('/sizeLoan', { inputs: noValue, policy: { maxLtv: 0.7, maxLtc: null, minDscr: null, minDebtYield: null } }, /^inputs\.value$/);
+    await refused('/sizeLoan', { inputs: { noi: 500_000, interestRate: 0.06, value: 8e6 }, policy: { maxLtv: null, maxLtc: 0.8, minDscr: null, minDebtYield: null } }, /^inputs\.totalCost$/);
     await refused('/sizeLoan', { inputs: { noi: 500_000, value: 8e6, totalCost: 9e6 } }, /^inputs\.interestRate$/);
   });
 
@@ -344,5 +381,46 @@ describe('POST stressPortfolio: the totals are the sums over the per-deal rows',
     const breaching = (await s.api('POST', '/stressPortfolio', { scenarios: [{ valueChange: -0.25 }], breachesOnly: true, pageSize: 1000 })).body;
     expect(breaching.rows.every((r: any) => r.scenarios[0].breaches.length > 0)).toBe(true);
     expect(breaching.base.deals).toBe(all.base.deals);
+  });
+});
+
+// Last: it adds a deal to the book.
+describe('a new deal without income in the portfolio stress', () => {
+  it('is counted apart as not measured, and in no breach count, unstressed or under any scenario', async () => {
+    const created = await s.api('POST', '/createCommercialDeal', {
+      ownerId: OWNER,
+      dealName: 'No income yet',
+      address: { fullAddress: '200 Main St, Springfield, IL 62701' },
+      propertyType: 'Office',
+      loanType: 'Acquisition',
+      loanAmount: 1_000_000,
+      loanTerm: 120,
+    });
+    const id = created.body.createdEntityId as string;
+    const scenarios = [{ name: 'rates', rateChangeBps: 300 }, { name: 'severe', valueChange: -0.3, vacancyChange: 0.12, rentChange: -0.15, rateChangeBps: 300 }];
+    const res = await s.api('POST', '/stressPortfolio', { scenarios, filter: { dealIds: [id] } });
+    const answer = StressPortfolioResponseDto.parse(res.body);
+    for (const summary of [answer.base, ...answer.scenarios]) {
+      expect(summary.deals).toBe(1);
+      expect(summary.dscrBelowPolicy.count).toBe(0);
+      expect(summary.dscrBelowOne.count).toBe(0);
+      expect(summary.ltvAbovePolicy.count).toBe(0);
+      expect(summary.dscrNotMeasured).toEqual({ count: 1, exposure: 1_000_000 });
+      expect(summary.ltvNotMeasured).toEqual({ count: 1, exposure: 1_000_000 });
+    }
+    expect(answer.rows[0]!.scenarios.every((r) => r.breaches.length === 0 && r.stressed.dscr === null)).toBe(true);
+  });
+
+  it('lists the limits a deal is not measured on in the stress answer', async () => {
+    for (const id of dealIds) {
+      const info = await dealInfo(id);
+      if ((info.projectTotalCost ?? 0) > 0 || !(info.collateralTotals.netOperatingIncome > 0)) continue;
+      const res = await s.api('POST', '/stressDeal', { dealId: id, scenario: { rateChangeBps: 100 } });
+      const answer = StressDealResponseDto.parse(res.body);
+      expect(answer.baseNotApplicable).toContainEqual({ metric: 'Ltc', limit: 0.8, reason: 'NoTotalCost' });
+      expect(answer.notApplicable).toContainEqual({ metric: 'Ltc', limit: 0.8, reason: 'NoTotalCost' });
+      return;
+    }
+    throw new Error('no demo deal without a project total cost');
   });
 });

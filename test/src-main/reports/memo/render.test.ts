@@ -175,6 +175,20 @@ describe('analysis, history and empty states', () => {
     expect(text).not.toContain('Nov 1, 2026 09:04');
   });
 
+  it('lists a constraint that does not apply to a refinance (no project cost) and shows a breach beside its limit on the same rounding', async () => {
+    const sample = sampleAnalysis();
+    const sizing = { ...sample.sizing!, constraints: sample.sizing!.constraints.filter((c) => c.name !== 'Ltc'), notApplicable: [{ name: 'Ltc' as const, limit: 0.8, reason: 'NoTotalCost' }] };
+    const [first, ...rest] = sample.scenarios!;
+    const scenarios = [{ ...first!, breaches: [{ metric: 'Dscr', limit: 1.25, value: 1.245 }] }, ...rest];
+    const data: MemoData = { ...deals.residential, analysis: { ...sample, sizing, scenarios } };
+    const file = memoFile('refinance-sizing');
+    await renderMemoPdf(data, { file });
+    const text = await pdfText(file);
+    expect(text).toContain('LTC max 80.0% not applicable: no project total cost');
+    expect(text).toContain('DSCR 1.245x vs 1.25x');
+    expect(text).not.toContain('DSCR 1.25x vs 1.25x');
+  });
+
   it('says so where nothing was run, recorded or written', async () => {
     const data: MemoData = { ...deals.residential, recommendation: '  ', notes: [], analysis: undefined, history: [] };
     const file = memoFile('empty-states');
