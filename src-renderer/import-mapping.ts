@@ -195,3 +195,31 @@ export function buildImportItems(
   });
   return { items, problems };
 }
+
+/** The import request's field paths, as the columns of the file that fill them. */
+const FIELD_COLUMNS: Record<string, string> = {
+  'collateralCreateData.dealIds': 'Deals',
+  'collateralCreateData.name': 'Collateral name',
+  'collateralCreateData.subType': 'Sub-type',
+  'collateralCreateData.subStatus': 'Sub-status',
+  'collateralCreateData.description': 'Description',
+  'collateralCreateData.propertyType': 'Property type',
+  'collateralCreateData.address': 'Address',
+  'alternativeValuationCreateData.name': 'Valuation name',
+  'alternativeValuationCreateData.valuation': 'Valuation amount',
+  'alternativeValuationCreateData.description': 'Valuation description',
+  'alternativeValuationCreateData.asOfDate': 'Valuation as of',
+  'alternativeValuationCreateData.valueBasis': 'Value basis',
+  migrationReference: 'Migration reference',
+  clientItemId: 'Client item id',
+};
+
+/**
+ * An import report's message in the file's words: the request's field paths
+ * ("collateralCreateData.subType must be one of ...") become the columns that fill them
+ * ("Sub-type must be one of ..."); an address's own parts (".fullAddress") and list
+ * positions ("[0]") go with them.
+ */
+export function reportMessage(message: string): string {
+  return message.replace(/\b((?:collateralCreateData|alternativeValuationCreateData)\.\w+)(?:\.\w+|\[\d+\])*/g, (whole, path: string) => FIELD_COLUMNS[path] ?? whole);
+}

@@ -5,7 +5,7 @@ import { IMPORT_COLUMNS, type ImportCollateralItemDto, type ParsedImportFile } f
 import { call, useChannel, type CallError } from '../api';
 import { DataTable, ErrorNote, Loading } from '../components/common';
 import { DealPicker, type PickedDeal } from '../components/DealPicker';
-import { buildImportItems, dealLabel, dealReferences, dealResolver, guessMapping, IMPORT_TARGETS, type ImportTarget, type Mapping, type RowProblem } from '../import-mapping';
+import { buildImportItems, dealLabel, dealReferences, dealResolver, guessMapping, IMPORT_TARGETS, reportMessage, type ImportTarget, type Mapping, type RowProblem } from '../import-mapping';
 import { int, label, usd } from '../format';
 import { routePath } from '../router';
 
@@ -352,7 +352,7 @@ export function ImportScreen() {
                           <Table.Td>
                             <DealLinks ids={(e.clientItemId && sent?.get(e.clientItemId)?.collateralCreateData.dealIds) || []} names={dealNames} />
                           </Table.Td>
-                          <Table.Td>{e.message}</Table.Td>
+                          <Table.Td>{reportMessage(e.message)}</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>

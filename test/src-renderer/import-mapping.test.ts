@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IMPORT_COLUMNS } from '../../src-main/contract';
-import { assembleAddress, buildImportItems, dealResolver, guessMapping, IMPORT_TARGETS } from '../../src-renderer/import-mapping';
+import { assembleAddress, buildImportItems, dealResolver, guessMapping, IMPORT_TARGETS, reportMessage } from '../../src-renderer/import-mapping';
 
 /*
  * The import mapping as a user meets it: the template's own headers map without a click, the
@@ -62,5 +62,17 @@ describe('the rows', () => {
     expect(problems).toEqual([]);
     expect(items.map((i) => i.collateralCreateData.address?.fullAddress)).toEqual(['1200 W Madison St, Chicago, IL 60607', 'Chicago, IL', undefined]);
     expect(assembleAddress({ street: '1 Main St, Springfield, IL 62701', city: '', state: '', zip: '' })).toBe('1 Main St, Springfield, IL 62701');
+  });
+});
+
+describe('the import report in the file\'s words', () => {
+  it('names the columns instead of the request\'s field paths', () => {
+    expect(reportMessage('collateralCreateData.subType must be one of the configured sub-types: Garden, High-rise.')).toBe(
+      'Sub-type must be one of the configured sub-types: Garden, High-rise.',
+    );
+    expect(reportMessage('alternativeValuationCreateData.valuation must be greater than 0.')).toBe('Valuation amount must be greater than 0.');
+    expect(reportMessage('collateralCreateData.dealIds[0] is blank.')).toBe('Deals is blank.');
+    expect(reportMessage('collateralCreateData.address.fullAddress could not be resolved.')).toBe('Address could not be resolved.');
+    expect(reportMessage('No deal exists with id d-1.')).toBe('No deal exists with id d-1.');
   });
 });
