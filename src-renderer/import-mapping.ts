@@ -1,45 +1,46 @@
-import { AssetType, type ImportCollateralItemDto } from '../src-main/contract';
+import { AssetType, assetTypeOf, IMPORT_COLUMNS, importHeaderKey, label, type ImportCollateralItemDto, type ImportColumnKey } from '../src-main/contract';
 
-/** The fields of an import item a file column can fill. */
-export const IMPORT_TARGETS = [
-  { key: 'clientItemId', label: 'Client item id', hint: 'Names the row in the import report; the row number when not mapped', aliases: ['clientitemid', 'itemid', 'id', 'ref', 'rowid'] },
-  { key: 'migrationReference', label: 'Migration reference', aliases: ['migrationreference', 'migrationref', 'externalid', 'legacyid'] },
-  {
-    key: 'dealIds',
-    label: 'Deals',
-    hint: 'Deal id, loan id or deal name; several separated by ; or |',
-    aliases: ['dealids', 'dealid', 'deal', 'deals', 'loanid', 'loanids', 'loan', 'dealname', 'dealnames'],
-  },
-  { key: 'name', label: 'Collateral name', aliases: ['name', 'collateralname', 'collateral', 'property', 'propertyname'] },
-  { key: 'propertyType', label: 'Property type', hint: 'An asset type such as Office or Multi_Family_Apartments', aliases: ['propertytype', 'assettype', 'type'] },
-  { key: 'subType', label: 'Sub-type', aliases: ['subtype'] },
-  { key: 'subStatus', label: 'Sub-status', aliases: ['substatus', 'status'] },
-  { key: 'description', label: 'Description', aliases: ['description', 'notes', 'comment'] },
-  { key: 'fullAddress', label: 'Address', aliases: ['fulladdress', 'address', 'streetaddress'] },
-  { key: 'additionalFreeText', label: 'Suite / unit', aliases: ['additionalfreetext', 'suite', 'unit'] },
-  { key: 'valuationName', label: 'Valuation name', aliases: ['valuationname', 'appraisal', 'appraisalname'] },
-  { key: 'valuation', label: 'Valuation amount', aliases: ['valuation', 'value', 'amount', 'appraisedvalue'] },
-  { key: 'valuationDescription', label: 'Valuation description', aliases: ['valuationdescription'] },
-  { key: 'asOfDate', label: 'Valuation as of', hint: 'YYYY-MM-DD', aliases: ['asofdate', 'asof', 'valuationdate', 'date'] },
-  { key: 'valueBasis', label: 'Value basis', aliases: ['valuebasis', 'basis'] },
-] as const;
+/**
+ * The fields of an import item a file column can fill: the contract's import columns (the same
+ * list the template and the list of columns show), each under its header as the label and what
+ * it expects as the hint.
+ */
+export const IMPORT_TARGETS = IMPORT_COLUMNS.map((c) => ({ key: c.key, label: c.header, hint: c.expects, aliases: c.aliases }));
 
-export type ImportTarget = (typeof IMPORT_TARGETS)[number]['key'];
+export type ImportTarget = ImportColumnKey;
 /** target -> index of the file column (null: not mapped). */
 export type Mapping = Record<ImportTarget, number | null>;
 
-const normalise = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-/** A first mapping from the headers' names; each column is used at most once. */
+/**
+ * A first mapping from the headers' names: a header equal to a column's own name (the template's
+ * "Valuation amount") or to one of its aliases, ignoring case, spaces and punctuation. Each file
+ * column is used at most once; a column's own name wins over another column's alias.
+ */
 export function guessMapping(headers: readonly string[]): Mapping {
+  const keys = headers.map(importHeaderKey);
   const used = new Set<number>();
   const mapping = {} as Mapping;
   for (const target of IMPORT_TARGETS) {
-    const index = headers.findIndex((h, i) => !used.has(i) && (target.aliases as readonly string[]).includes(normalise(h)));
+    const index = keys.findIndex((k) => k === importHeaderKey(target.label));
+    mapping[target.key] = index >= 0 ? index : null;
+    if (index >= 0) used.add(index);
+  }
+  for (const target of IMPORT_TARGETS) {
+    if (mapping[target.key] !== null) continue;
+    const index = keys.findIndex((k, i) => !used.has(i) && (target.aliases as readonly string[]).includes(k));
     mapping[target.key] = index >= 0 ? index : null;
     if (index >= 0) used.add(index);
   }
   return mapping;
+}
+
+/**
+ * The one-line address of a row: the address cell, then City, then "State ZIP", joined with
+ * commas ("100 Main St, Springfield, IL 62701"); parts left empty are left out. Empty when all are.
+ */
+export function assembleAddress(parts: { street: string; city: string; state: string; zip: string }): string {
+  const region = [parts.state, parts.zip].filter(Boolean).join(' ');
+  return [parts.street, parts.city, region].filter(Boolean).join(', ');
 }
 
 export interface RowProblem {
@@ -144,18 +145,24 @@ export function buildImportItems(
       return reference;
     });
     const propertyType = cell('propertyType');
-    if (propertyType && !AssetType.safeParse(propertyType).success) {
-      problems.push({ row: rowNumber, field: 'Property type', message: `"${propertyType}" is not an asset type.` });
+    const assetType = propertyType ? assetTypeOf(propertyType) : null;
+    if (propertyType && assetType === null) {
+      problems.push({
+        row: rowNumber,
+        field: 'Property type',
+        message: `"${propertyType}" is not a property type: use one of ${AssetType.options.map((t) => label(t)).join(', ')}.`,
+      });
     }
     const collateral: ImportCollateralItemDto['collateralCreateData'] = { dealIds };
     if (cell('name')) collateral.name = cell('name');
-    if (propertyType && AssetType.safeParse(propertyType).success) collateral.propertyType = propertyType as AssetType;
+    if (assetType !== null) collateral.propertyType = assetType;
     if (cell('subType')) collateral.subType = cell('subType');
     if (cell('subStatus')) collateral.subStatus = cell('subStatus');
     if (cell('description')) collateral.description = cell('description');
-    if (cell('fullAddress') || cell('additionalFreeText')) {
+    const fullAddress = assembleAddress({ street: cell('fullAddress'), city: cell('city'), state: cell('usState'), zip: cell('zipCode') });
+    if (fullAddress || cell('additionalFreeText')) {
       collateral.address = {
-        ...(cell('fullAddress') ? { fullAddress: cell('fullAddress') } : {}),
+        ...(fullAddress ? { fullAddress } : {}),
         ...(cell('additionalFreeText') ? { additionalFreeText: cell('additionalFreeText') } : {}),
       };
     }
@@ -187,4 +194,32 @@ export function buildImportItems(
     else seen.set(item.clientItemId, i + 2);
   });
   return { items, problems };
+}
+
+/** The import request's field paths, as the columns of the file that fill them. */
+const FIELD_COLUMNS: Record<string, string> = {
+  'collateralCreateData.dealIds': 'Deals',
+  'collateralCreateData.name': 'Collateral name',
+  'collateralCreateData.subType': 'Sub-type',
+  'collateralCreateData.subStatus': 'Sub-status',
+  'collateralCreateData.description': 'Description',
+  'collateralCreateData.propertyType': 'Property type',
+  'collateralCreateData.address': 'Address',
+  'alternativeValuationCreateData.name': 'Valuation name',
+  'alternativeValuationCreateData.valuation': 'Valuation amount',
+  'alternativeValuationCreateData.description': 'Valuation description',
+  'alternativeValuationCreateData.asOfDate': 'Valuation as of',
+  'alternativeValuationCreateData.valueBasis': 'Value basis',
+  migrationReference: 'Migration reference',
+  clientItemId: 'Client item id',
+};
+
+/**
+ * An import report's message in the file's words: the request's field paths
+ * ("collateralCreateData.subType must be one of ...") become the columns that fill them
+ * ("Sub-type must be one of ..."); an address's own parts (".fullAddress") and list
+ * positions ("[0]") go with them.
+ */
+export function reportMessage(message: string): string {
+  return message.replace(/\b((?:collateralCreateData|alternativeValuationCreateData)\.\w+)(?:\.\w+|\[\d+\])*/g, (whole, path: string) => FIELD_COLUMNS[path] ?? whole);
 }

@@ -21,6 +21,7 @@ import { exportToFile, fileDate, throttled } from './file-export';
 import { historyChannels, localActor, SIGNED_CHANNELS, USER_NAME_REQUIRED, userNameGiven } from './history-channels';
 import { ImportFileError, parseImportFile } from './import-file';
 import { importDealChannels } from './import-deals';
+import { importTemplateChannels } from './import-template';
 import { PipelineService } from './pipeline';
 import { PipelinePages, pipelinePageChannels } from './pipeline-pages';
 import { maskSsn } from './mask';
@@ -231,6 +232,7 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
     },
 
     ...importDealChannels(ctx),
+    ...importTemplateChannels(env.exportTarget, (message, details) => new ChannelError(message, details)),
 
     'report.query': (filter) => gateway('getCrossDealCollateralReport', {}, filter),
     'report.export': async ({ filter, format, exportId }) => {

@@ -95,6 +95,11 @@ export const MAX_IMPORT_FILE_BYTES = 25 * 1024 * 1024;
 /** Distinct deal references one import.findDeals call may send (a file's rows name at most this many deals). */
 export const MAX_IMPORT_REFERENCES = 100_000;
 
+/** Where the import template was written (web mode: a one-time download link). */
+export type ImportTemplateResult =
+  | { cancelled: true }
+  | { cancelled: false; file: string; fileName: string; columns: number; downloadUrl?: string };
+
 /** What an import file may name a deal by: its id, its loan id or its name. */
 export interface ImportDealRef {
   id: string;
@@ -321,6 +326,8 @@ export const APP_CHANNELS = {
   'import.send': channel(ImportCollateralsRequestDto).returns<Body<ImportResponseDto>>(),
   'import.report': channel(z.object({ reportId: Id }).strict()).returns<Body<ImportReportResponseDto>>(),
   /** The deals a file's references may name: id equal, or loan id or name equal ignoring case (not every deal: a book may hold 50,000). */
+  /** The import's template (a CSV of every column the import reads, with an example row), saved where the user chooses. */
+  'import.template': channel(z.object({}).strict()).returns<ImportTemplateResult>(),
   'import.findDeals': channel(z.object({ references: z.array(z.string().max(500)).max(MAX_IMPORT_REFERENCES) }).strict()).returns<{ deals: ImportDealRef[] }>(),
 
   // cross-deal report

@@ -13,6 +13,7 @@ export * from './enums';
 export * from './error';
 export * from './funds';
 export * from './import';
+export * from './import-columns';
 export * from './market-data';
 export * from './oauth';
 export * from './party';
@@ -57,6 +58,7 @@ export {
   type ScenariosView,
   type SettingsView,
   type StressExportResult,
+  type ImportTemplateResult,
   type SyncConnection,
   type SyncOutboxItem,
   type SyncOutboxStatus,

@@ -24,6 +24,7 @@ import {
   type Problem,
   type WireValue,
 } from './bulk-update-rules';
+import { LoanIdRegister } from './bulk-update-loan-ids';
 import { actorOf, type GatewayContext } from './context';
 import { ok, type Failure } from './result';
 import { parseBody } from './validation';
@@ -300,6 +301,8 @@ export async function bulkUpdateDealsNow(
     const current = await tx.dealSnapshots(scan.ids, columnsToRead(scan.properties));
     // The references the values make: each table asked once for the whole request.
     const references = await readReferences(tx, scan);
+    // The deals holding the loan ids the request sets: a loan id names one loan.
+    const loanIds = await LoanIdRegister.read(tx, items.map((item) => ({ dealId: item.id, updates: item.updates })));
     const errors: UpdateEngineError[] = [];
     const updated = new Set<string>();
     for (const item of items) {
@@ -309,6 +312,11 @@ export async function bulkUpdateDealsNow(
         continue;
       }
       const { patch, problems } = planItem(ctx, references, deal, item);
+      const currentLoanId = deal.loanId ?? null;
+      if (typeof patch.loanId === 'string') {
+        const duplicate = loanIds.problem(deal.id, currentLoanId, patch.loanId);
+        if (duplicate) problems.push({ fieldName: 'LoanId', problem: duplicate });
+      }
       if (problems.length > 0) {
         for (const { fieldName, problem } of problems) {
           errors.push({ id: item.id, operation: 'Update', errorType: problem.errorType, description: problem.description, fieldName });
@@ -328,6 +336,7 @@ export async function bulkUpdateDealsNow(
           return { property, before: deal[column], after: patch[column] };
         });
         writes.push({ dealId: deal.id, patch, edits });
+        if (patch.loanId !== undefined && patch.loanId !== currentLoanId) loanIds.released(deal.id, currentLoanId);
         // A later item for the same deal starts from this one's values.
         Object.assign(deal, patch);
       }

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { type DealComparison, label } from '../contract';
 import { writeAtomically } from './atomic-file';
+import { fileValue } from './columns';
 import { landscapePrintSetup } from './print-setup';
 import { XLSX_FORMATS } from './write-xlsx';
 
@@ -16,7 +17,8 @@ const HEADER_STYLE: Partial<ExcelJS.Style> = {
 
 /**
  * Writes the comparison as one sheet: a column per deal, a row per figure, typed cells (money,
- * percentages, multiples as number formats over the full-precision value), a last column
+ * percentages, multiples as number formats over the full-precision value; every ratio, debt
+ * yield included, a decimal fraction under a percentage format), a last column
  * "Differs" and the rows whose values differ filled as on the screen. Atomic: a failed write
  * leaves no partial file under the target name.
  */
@@ -37,7 +39,9 @@ export async function writeDealComparisonXlsx(comparison: DealComparison, file: 
   sheet.addRow(['Loan type', ...comparison.deals.map((d) => label(d.loanType)), '']);
 
   for (const figure of comparison.figures) {
-    const values = figure.values.map((v) => (typeof v === 'string' && figure.key === 'propertyType' ? label(v) : v));
+    // As the screen shows them: the property type in words, debt yield as the fraction its
+    // percentage number stands for (0.105 under the same percentage format as LTV and LTC).
+    const values = figure.values.map((v) => (typeof v === 'string' && figure.key === 'propertyType' ? label(v) : fileValue(v, figure.kind)));
     const row = sheet.addRow([figure.label, ...values, figure.differs ? 'yes' : 'no']);
     const numFmt = XLSX_FORMATS[figure.kind];
     for (let i = 0; i < n; i++) {

@@ -3,7 +3,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   type Breach,
+  type CreditPolicy,
   type ErrorDto,
+  format,
   type Metrics,
   type PortfolioStressRowDto,
   type PortfolioStressSummaryDto,
@@ -26,7 +28,9 @@ import { csvLine, csvValue, UTF8_BOM } from './write-csv';
 // scenario (DSCR, LTV, debt yield) and the limits each breaks; per scenario (and unstressed) the
 // book's totals. The conventions of the cross-deal report's files: CSV in UTF-8 with a BOM, CRLF,
 // full-precision numbers, formula-looking text defused; XLSX with typed, formatted cells and a
-// print setup (landscape, one page wide, the header row on every page).
+// print setup (landscape, one page wide, the header row on every page). Values as the screen
+// shows them: every ratio (LTV, rate, debt yield) a decimal fraction (XLSX formats it as a
+// percentage), breaches and the policy in words, scenarios under the names the screen gives them.
 
 export const STRESS_FORMATS = ['csv', 'xlsx'] as const;
 export type StressFormat = (typeof STRESS_FORMATS)[number];
@@ -43,6 +47,8 @@ export interface StressExportOptions {
   now?: () => Date;
   /** Stops the export between batches (the signal's AbortError is thrown; no file is left at `file`). */
   signal?: AbortSignal;
+  /** The scenarios' names in the file, in request order (default: scenarioTitle of each). */
+  scenarioTitles?: readonly string[];
 }
 
 export interface StressExportResult {
@@ -64,14 +70,44 @@ export function scenarioTitle(scenario: Scenario, index: number): string {
   return scenario.name ?? `Scenario ${index + 1}`;
 }
 
-/** Breaches as text: "Dscr 1.02 < 1.25; Ltv 0.81 > 0.75". Empty when none. */
+/**
+ * The names the screen gives the scenarios: a shipped scenario (its name in the system
+ * configuration) under its display label ("severe" is "Severe"), any other under the name its
+ * user wrote (else its place in the request).
+ */
+export function displayScenarioTitles(scenarios: readonly Scenario[], shipped: readonly { name: string; label?: string | undefined }[]): string[] {
+  return scenarios.map((s, k) => shipped.find((d) => d.name === s.name)?.label ?? scenarioTitle(s, k));
+}
+
+/** One breach in words, as the screen writes it: "DSCR 1.02x < 1.25x", "LTV 90.0% > 75.0%". */
+export function breachText(breach: Breach): string {
+  switch (breach.metric) {
+    case 'Dscr':
+      return `DSCR ${format.multiple(breach.value)} < ${format.multiple(breach.limit)}`;
+    case 'DebtYield':
+      return `Debt yield ${format.pctNumber(breach.value)} < ${format.pctNumber(breach.limit)}`;
+    case 'Ltv':
+      return breach.value === null ? 'LTV: no value left' : `LTV ${format.pct(breach.value, 1)} > ${format.pct(breach.limit, 1)}`;
+    case 'Ltc':
+      return `LTC ${format.pct(breach.value, 1)} > ${format.pct(breach.limit, 1)}`;
+  }
+}
+
+/** Breaches in words: "DSCR 1.02x < 1.25x; LTV 81.0% > 75.0%". Empty when none. */
 export function breachesText(breaches: readonly Breach[]): string {
-  return breaches
-    .map((b) => {
-      const below = b.metric === 'Dscr' || b.metric === 'DebtYield';
-      return `${b.metric} ${b.value === null ? 'no value' : String(b.value)} ${below ? '<' : '>'} ${b.limit}`;
-    })
-    .join('; ');
+  return breaches.map(breachText).join('; ');
+}
+
+/** A credit policy's limits in words: "max LTV 75.0%, min DSCR 1.25x, min debt yield 8.00%". */
+export function policyText(policy: CreditPolicy): string {
+  return [
+    policy.maxLtv !== undefined ? `max LTV ${format.pct(policy.maxLtv, 1)}` : null,
+    policy.maxLtc !== undefined ? `max LTC ${format.pct(policy.maxLtc, 1)}` : null,
+    policy.minDscr !== undefined ? `min DSCR ${format.multiple(policy.minDscr)}` : null,
+    policy.minDebtYield !== undefined ? `min debt yield ${format.pctNumber(policy.minDebtYield)}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 function metricColumns(prefix: string, metrics: (row: PortfolioStressRowDto) => Metrics, breaches: (row: PortfolioStressRowDto) => Breach[]): StressColumn[] {
@@ -87,8 +123,8 @@ function metricColumns(prefix: string, metrics: (row: PortfolioStressRowDto) => 
   ];
 }
 
-/** The per-deal columns: the deal, then Base, then each scenario. */
-export function stressColumns(scenarios: readonly Scenario[]): StressColumn[] {
+/** The per-deal columns: the deal, then Base, then each scenario (under `titles`, default scenarioTitle). */
+export function stressColumns(scenarios: readonly Scenario[], titles?: readonly string[]): StressColumn[] {
   return [
     { title: 'Deal ID', kind: 'text', width: 38, value: (r) => r.dealId },
     { title: 'Deal name', kind: 'text', width: 32, value: (r) => r.seedName },
@@ -96,7 +132,7 @@ export function stressColumns(scenarios: readonly Scenario[]): StressColumn[] {
     ...metricColumns('Base', (r) => r.base, (r) => r.baseBreaches),
     ...scenarios.flatMap((s, k) =>
       metricColumns(
-        scenarioTitle(s, k),
+        titles?.[k] ?? scenarioTitle(s, k),
         (r) => r.scenarios[k]!.stressed,
         (r) => r.scenarios[k]!.breaches,
       ),
@@ -146,16 +182,16 @@ export function shocksText(scenario: Scenario): string {
     .join(', ');
 }
 
-export function summaryRows(totals: PortfolioStressTotals): SummaryRow[] {
+export function summaryRows(totals: PortfolioStressTotals, titles?: readonly string[]): SummaryRow[] {
   return [
     { ...totals.base, label: 'Base', shocks: 'none' },
-    ...totals.scenarios.map((s, k) => ({ ...s, label: scenarioTitle(s.scenario, k), shocks: shocksText(s.scenario) })),
+    ...totals.scenarios.map((s, k) => ({ ...s, label: titles?.[k] ?? scenarioTitle(s.scenario, k), shocks: shocksText(s.scenario) })),
   ];
 }
 
 /** CSV: the per-deal table, an empty line, then the summary table (its own header row). */
 async function* csvChunks(run: OpenedPortfolioStress, options: StressExportOptions, count: { deals: number }) {
-  const columns = stressColumns(run.scenarios);
+  const columns = stressColumns(run.scenarios, options.scenarioTitles);
   yield UTF8_BOM + csvLine(columns.map((c) => csvValue(c.title, { kind: 'text' })));
   options.onProgress?.(0, run.totalDeals);
   for await (const batch of run.batches) {
@@ -166,7 +202,7 @@ async function* csvChunks(run: OpenedPortfolioStress, options: StressExportOptio
     options.onProgress?.(count.deals, Math.max(run.totalDeals, count.deals));
   }
   let summary = '\r\n' + csvLine(SUMMARY_COLUMNS.map((c) => csvValue(c.title, { kind: 'text' })));
-  for (const s of summaryRows(run.totals())) summary += csvLine(SUMMARY_COLUMNS.map((c) => csvValue(c.value(s), c)));
+  for (const s of summaryRows(run.totals(), options.scenarioTitles)) summary += csvLine(SUMMARY_COLUMNS.map((c) => csvValue(c.value(s), c)));
   yield summary;
 }
 
@@ -206,6 +242,7 @@ export async function exportPortfolioStress(ctx: GatewayContext, request: unknow
   if (!opened.ok) throw new StressRequestError(opened.failure.error);
   const run = opened.value;
   const batches = abortable(run.batches, options.signal);
+  options = { ...options, scenarioTitles: options.scenarioTitles ?? displayScenarioTitles(run.scenarios, ctx.config.stressScenarios ?? []) };
   if (!parsed.value.breachesOnly) return writePortfolioStress({ ...run, batches }, options);
   // breachesOnly: the file keeps the deals that break a limit under some scenario; totals cover every deal.
   async function* breaching() {

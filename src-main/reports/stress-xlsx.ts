@@ -3,8 +3,10 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { OpenedPortfolioStress } from '../gateway';
 import { writeAtomically } from './atomic-file';
+import { fileValue } from './columns';
 import { landscapePrintSetup, type PrintSetup } from './print-setup';
 import {
+  policyText,
   STRESS_DEALS_SHEET,
   STRESS_SUMMARY_SHEET,
   STRESS_TITLE,
@@ -42,7 +44,8 @@ function header(sheet: ExcelJS.Worksheet, titles: string[]): void {
 
 /**
  * Sheet "Deals": one row per deal, a frozen header with an autofilter, typed cells (money in $,
- * LTV as a percentage, DSCR as 1.25x, debt yield as the API's percentage number). Sheet
+ * LTV, rate and debt yield as decimal fractions under a percentage format, DSCR as 1.25x,
+ * breaches in words). Sheet
  * "Summary": the book unstressed and under each scenario, with the policy it was tested against.
  * Streamed with exceljs's writer: rows are committed as they come. Returns the deals written.
  */
@@ -57,7 +60,7 @@ export async function writeStressXlsx(run: OpenedPortfolioStress, options: Stres
       workbook.creator = 'Underwriting Workstation';
       workbook.created = producedAt;
 
-      const columns = stressColumns(run.scenarios);
+      const columns = stressColumns(run.scenarios, options.scenarioTitles);
       const deals = workbook.addWorksheet(STRESS_DEALS_SHEET, {
         views: [{ state: 'frozen', xSplit: 2, ySplit: 1, topLeftCell: 'C2', activeCell: 'C2' }],
         ...printSetup('deals', producedAt, run.profileName),
@@ -69,7 +72,7 @@ export async function writeStressXlsx(run: OpenedPortfolioStress, options: Stres
       for await (const batch of run.batches) {
         for (const row of batch) {
           if (streamError) throw streamError;
-          const added = deals.addRow(columns.map((c) => cell(c.value(row))));
+          const added = deals.addRow(columns.map((c) => cell(fileValue(c.value(row), c.kind))));
           columns.forEach((c, i) => {
             const numFmt = XLSX_FORMATS[c.kind];
             if (numFmt) added.getCell(i + 1).numFmt = numFmt;
@@ -88,8 +91,8 @@ export async function writeStressXlsx(run: OpenedPortfolioStress, options: Stres
       });
       summary.columns = SUMMARY_COLUMNS.map((c) => ({ width: c.width }));
       header(summary, SUMMARY_COLUMNS.map((c) => c.title));
-      for (const s of summaryRows(run.totals())) {
-        const added = summary.addRow(SUMMARY_COLUMNS.map((c) => cell(c.value(s))));
+      for (const s of summaryRows(run.totals(), options.scenarioTitles)) {
+        const added = summary.addRow(SUMMARY_COLUMNS.map((c) => cell(fileValue(c.value(s), c.kind))));
         SUMMARY_COLUMNS.forEach((c, i) => {
           const numFmt = XLSX_FORMATS[c.kind];
           if (numFmt) added.getCell(i + 1).numFmt = numFmt;
@@ -97,12 +100,9 @@ export async function writeStressXlsx(run: OpenedPortfolioStress, options: Stres
         added.commit();
       }
       summary.addRow([]).commit();
-      const policy = Object.entries(run.policy)
-        .map(([k, v]) => `${k} ${String(v)}`)
-        .join(', ');
-      summary.addRow(['Credit policy', `${run.profileName}: ${policy}`]).commit();
+      summary.addRow(['Credit policy', `${run.profileName}: ${policyText(run.policy)}`]).commit();
       summary.addRow(['Produced at (ISO 8601)', producedAt.toISOString()]).commit();
-      summary.addRow(['Debt yield', 'a percentage number: 10.50% means NOI is 10.5 % of the loan']).commit();
+      summary.addRow(['Ratios', 'LTV, rates and debt yield are decimal fractions shown as percentages: 0.105 is 10.50%']).commit();
       summary.commit();
 
       await workbook.commit();

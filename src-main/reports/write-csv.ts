@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ReportTotals } from '../gateway';
 import { writeAtomically } from './atomic-file';
-import { REPORT_COLUMNS, type ReportColumn } from './columns';
+import { fileValue, REPORT_COLUMNS, type ReportColumn } from './columns';
 import { PROGRESS_EVERY, type ReportSource, type WriteReportOptions, type WriteReportResult } from './types';
 
 const EOL = '\r\n';
@@ -21,17 +21,20 @@ export function csvField(value: string): string {
 }
 
 /**
- * A value as CSV text: numbers at full precision (the shortest text that reads back as the
- * same double), dates as YYYY-MM-DD (as the API gives them), null and non-finite numbers
- * empty. Text that would start a spreadsheet formula gets a leading apostrophe (OWASP's
- * advice against CSV injection); numbers never do, so negative amounts stay numbers.
+ * A value as CSV text, as its column's kind writes it (fileValue: enum values in words, every
+ * ratio a decimal fraction, ratings as numbers): numbers at full precision (the shortest text
+ * that reads back as the same double), dates as YYYY-MM-DD (as the API gives them), null and
+ * non-finite numbers empty. Text that would start a spreadsheet formula gets a leading
+ * apostrophe (OWASP's advice against CSV injection); numbers never do, so negative amounts
+ * stay numbers.
  */
-export function csvValue(value: unknown, column: Pick<ReportColumn, 'kind'>): string {
+export function csvValue(raw: unknown, column: Pick<ReportColumn, 'kind'>): string {
+  const value = column.kind === 'label' || column.kind === 'percentNumber' || column.kind === 'rating' ? fileValue(raw, column.kind) : raw;
   // Numbers first: most of a row's fields are.
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (value === null || value === undefined) return '';
   const text = typeof value === 'string' ? value : String(value);
-  return csvField(column.kind === 'text' && FORMULA_START.test(text) ? `'${text}` : text);
+  return csvField(FORMULA_START.test(text) ? `'${text}` : text);
 }
 
 export function csvLine(values: readonly string[]): string {
@@ -67,7 +70,8 @@ async function* csvChunks(source: ReportSource, options: WriteReportOptions, tot
 /**
  * Writes the report as CSV (RFC 4180: comma-separated, CRLF line ends, UTF-8 with a byte order
  * mark, a header row of the same column titles as the XLSX), then a totals row whose first
- * field is "Total".
+ * field is "Total". Values as the screen shows them (enum values in words, the risk rating a
+ * number), every ratio (LTV, interest rate, debt yield) a decimal fraction: 0.65 is 65 %.
  * Streams with back-pressure; the file appears under its name only once complete.
  */
 export async function writeReportCsv(source: ReportSource, options: WriteReportOptions): Promise<WriteReportResult> {

@@ -9,7 +9,7 @@ import type { Writable } from 'node:stream';
 import type { CrossDealCollateralReportRowDto } from '../contract';
 import { ReportTotals } from '../gateway';
 import { writeAtomically } from './atomic-file';
-import { REPORT_COLUMNS, type ColumnKind } from './columns';
+import { fileValue, REPORT_COLUMNS, type ColumnKind } from './columns';
 import { describeFilter, filterLine, REPORT_TITLE } from './describe-filter';
 import { FOOTER_BUDGET, headerText, landscapePrintSetup, type PrintSetup } from './print-setup';
 import { PROGRESS_EVERY, type ReportSource, type WriteReportOptions, type WriteReportResult } from './types';
@@ -22,14 +22,16 @@ export const INFO_SHEET = 'Report info';
 /** Number formats of the typed cells (Excel format codes). */
 export const XLSX_FORMATS: Record<ColumnKind, string | undefined> = {
   text: undefined,
+  label: undefined,
   money: '"$"#,##0.00;[Red]-"$"#,##0.00',
   // Decimals shown as percentages: the cell holds 0.65, Excel shows 65.00%.
   ratio: '0.00%',
   rate: '0.000%',
   multiple: '0.00"x"',
-  // debtYield is already a percentage number (10.5 means 10.5 %): the cell keeps the API's
-  // value and the format only appends a percent sign, so it is not multiplied by 100 again.
-  percentNumber: '0.00"%"',
+  // debtYield comes as a percentage number (10.5 means 10.5 %): the cell holds its fraction
+  // (0.105, fileValue), like every other ratio, under the same percentage format.
+  percentNumber: '0.00%',
+  rating: '0',
   date: 'yyyy-mm-dd',
   months: '0',
   count: '#,##0',
@@ -56,9 +58,10 @@ function excelDate(value: string | null): Date | null {
 }
 
 function cellValue(row: Row, key: keyof Row, kind: ColumnKind): ExcelJS.CellValue {
-  const value = row[key];
-  if (value === null || value === undefined) return null;
-  if (kind === 'date') return excelDate(value as string);
+  const raw = row[key];
+  if (raw === null || raw === undefined) return null;
+  if (kind === 'date') return excelDate(raw as string);
+  const value = kind === 'label' || kind === 'percentNumber' || kind === 'rating' ? fileValue(raw, kind) : raw;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   // A line break inside an Excel cell is LF; a raw CR would be lost by XML's line-end rules.
   // (Checked first: almost no value holds a CR, and the test is cheaper than the replace.)
@@ -119,8 +122,9 @@ const HEADER_STYLE: Partial<ExcelJS.Style> = {
  * into a shared-strings table that would hold every distinct text).
  *
  * Sheet "Collateral report": a frozen header row with an autofilter over the data, typed cells
- * (money in a $ format, ltv and interest rate as percentages, dscr as 1.25x, debt yield as the
- * API's percentage number with a % sign, maturity as a real Excel date), and a totals row:
+ * as the screen shows them (money in a $ format; ltv, interest rate and debt yield as decimal
+ * fractions under a percentage format; dscr as 1.25x; state, loan and property type in words;
+ * the risk rating a number; maturity a real Excel date), and a totals row:
  * SUM formulas (with their computed results) under the collateral figures, and under the gross
  * loan the sum over distinct deals as a value (a SUM of the column would count a deal once per
  * collateral). It prints landscape, one page wide, with the header row on every page and the
@@ -240,7 +244,7 @@ async function writeWorkbook(
   info.addRow(['Rows', t.rowCount]).commit();
   info.addRow(['Deals', t.dealCount]).commit();
   for (const [item, value] of describeFilter(options.query)) info.addRow([item, value]).commit();
-  info.addRow(['Debt yield', 'a percentage number: 10.50% means NOI is 10.5 % of the loan']).commit();
+  info.addRow(['Ratios', 'LTV, interest rate and debt yield are decimal fractions shown as percentages: 0.105 is 10.50%']).commit();
   info.addRow(['Gross loan total', 'each deal counted once, however many of its collaterals are listed']).commit();
   info.commit();
 

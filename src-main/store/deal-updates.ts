@@ -265,6 +265,44 @@ export function existingLoansPackages(db: Db, ids: Iterable<string>): Set<string
   return new Set(statementsOf(db.$client).loansPackages.all(JSON.stringify(list)) as string[]);
 }
 
+/** A deal holding a loan id: its id and its name (for the message that refuses a duplicate). */
+export interface LoanIdHolder {
+  id: string;
+  seedName: string;
+}
+
+/**
+ * What two loan ids are compared by: the value trimmed and in lower case, as an import file's
+ * deal reference is matched to a loan id (an import would find "ln-7" and "LN-7 " the same loan).
+ */
+export function loanIdKey(loanId: string): string {
+  return loanId.trim().toLowerCase();
+}
+
+/**
+ * The deals holding each of these loan ids, by loanIdKey (key -> deal ids, in id order); a key
+ * no deal holds is absent. One pass over the deals' loan ids, keyed in JavaScript like the
+ * import's deal lookup (toLowerCase folds every script, SQLite's lower() only ASCII); it runs
+ * only when a request sets a loan id.
+ */
+export function dealsHoldingLoanIds(db: Db, keys: Iterable<string>): Map<string, LoanIdHolder[]> {
+  const wanted = new Set(keys);
+  const holders = new Map<string, LoanIdHolder[]>();
+  if (wanted.size === 0) return holders;
+  const rows = db.$client
+    .prepare('SELECT loan_id, id, seed_name FROM deals WHERE loan_id IS NOT NULL ORDER BY id')
+    .raw()
+    .iterate() as IterableIterator<[string, string, string]>;
+  for (const [loanId, id, seedName] of rows) {
+    const key = loanIdKey(loanId);
+    if (!wanted.has(key)) continue;
+    const list = holders.get(key);
+    if (list) list.push({ id, seedName });
+    else holders.set(key, [{ id, seedName }]);
+  }
+  return holders;
+}
+
 /** The deal of each of these files that exists (file id -> deal id, null for a file of no deal). */
 export function fileDealIds(db: Db, fileIds: Iterable<string>): Map<string, string | null> {
   const list = [...new Set(fileIds)];

@@ -27,7 +27,7 @@ import * as users from './users';
 export { type BulkRow, type BulkTableName } from './bulk-insert';
 export { type CollateralFiguresEntry, type CollateralStressFigures } from './collateral-figures';
 export { type ComponentRow, type LivingUnitRow, type RentRollItemRow, type RentRollRow } from './components';
-export { dealColumnNullable, isDealColumn, type DealColumn, type DealPatch, type DealSnapshot } from './deal-updates';
+export { dealColumnNullable, isDealColumn, loanIdKey, type DealColumn, type DealPatch, type DealSnapshot, type LoanIdHolder } from './deal-updates';
 export { type CollateralRow, type DealMetricInputs, type DealRow } from './deals';
 export { processedItemIndexes } from './imports';
 export { type CompanyRow, type PersonRow } from './parties';

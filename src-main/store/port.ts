@@ -16,7 +16,7 @@ import type { ComponentRow, LivingUnitRow, MarketDataRow, RentRollItemRow, RentR
 import type { NewDealGraph } from './deal-graph';
 import type { HistoryActor, HistoryChange } from './deal-history';
 import type { DealRead } from './deal-read';
-import type { DealColumn, DealSnapshot, DealUpdateWrite } from './deal-updates';
+import type { DealColumn, DealSnapshot, DealUpdateWrite, LoanIdHolder } from './deal-updates';
 import type { CollateralRow, DealRow } from './deals';
 import type { FundSourceRow, FundsRow, FundUseRow } from './funds';
 import type { ImportedCollateralGraph, ImportItemOutcome, ImportReport } from './imports';
@@ -201,6 +201,12 @@ export interface StorePort {
   dealSnapshots(ids: readonly string[], columns: Iterable<DealColumn>): Promise<Map<string, DealSnapshot>>;
   /** The ids among `ids` of existing loans packages. */
   existingLoansPackages(ids: Iterable<string>): Promise<Set<string>>;
+  /**
+   * The deals holding each of these loan ids, by loanIdKey (the trimmed, lower-case loan id ->
+   * the deals, id and name; a key no deal holds is absent). Inside a write unit, concurrent units asking for
+   * the same key queue until the first ends (PostgreSQL; SQLite runs one write unit at a time).
+   */
+  dealsHoldingLoanIds(keys: Iterable<string>): Promise<Map<string, LoanIdHolder[]>>;
   /** The deal of each of these files that exists (file id -> its deal id, or null for a file of no deal). */
   fileDealIds(fileIds: Iterable<string>): Promise<Map<string, string | null>>;
   /**

@@ -177,6 +177,7 @@ function build(db: Db): SqliteStore {
       dealSnapshots: bind(dealUpdates.dealSnapshots),
       existingLoansPackages: bind(dealUpdates.existingLoansPackages),
       fileDealIds: bind(dealUpdates.fileDealIds),
+      dealsHoldingLoanIds: bind(dealUpdates.dealsHoldingLoanIds),
       applyDealUpdates: bind(dealUpdates.applyDealUpdates),
 
       insertDealGraphForSync: bind(syncOutbox.insertDealGraphForSync),

@@ -196,7 +196,7 @@ function BulkResult({ result, nameOf, onDone, onAgain }: { result: Result; nameO
                 {result.errors.map((e, i) => (
                   <Table.Tr key={`${e.id}-${e.fieldName}-${i}`} data-testid="bulk-error">
                     <Table.Td>{nameOf(e.id)}</Table.Td>
-                    <Table.Td>{e.fieldName}</Table.Td>
+                    <Table.Td>{(PROPERTIES as readonly string[]).includes(e.fieldName) ? propertyLabel(e.fieldName as Property) : e.fieldName}</Table.Td>
                     <Table.Td>
                       {e.description} <Text span size="xs" c="dimmed">({label(e.errorType)})</Text>
                     </Table.Td>

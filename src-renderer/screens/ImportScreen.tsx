@@ -1,12 +1,12 @@
-import { Alert, Badge, Button, FileInput, Group, Paper, Select, SimpleGrid, Stack, Stepper, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, FileInput, Group, Paper, Select, SimpleGrid, Spoiler, Stack, Stepper, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { ParsedImportFile } from '../../src-main/contract';
+import { IMPORT_COLUMNS, type ImportCollateralItemDto, type ParsedImportFile } from '../../src-main/contract';
 import { call, useChannel, type CallError } from '../api';
 import { DataTable, ErrorNote, Loading } from '../components/common';
 import { DealPicker, type PickedDeal } from '../components/DealPicker';
-import { buildImportItems, dealLabel, dealReferences, dealResolver, guessMapping, IMPORT_TARGETS, type ImportTarget, type Mapping, type RowProblem } from '../import-mapping';
-import { int, usd } from '../format';
+import { buildImportItems, dealLabel, dealReferences, dealResolver, guessMapping, IMPORT_TARGETS, reportMessage, type ImportTarget, type Mapping, type RowProblem } from '../import-mapping';
+import { int, label, usd } from '../format';
 import { routePath } from '../router';
 
 const MAX_BYTES = 25 * 1024 * 1024;
@@ -20,6 +20,74 @@ function readBase64(file: File): Promise<string> {
   });
 }
 
+/** The template's download: a save dialog on the desktop, a one-time link in web mode. */
+function TemplateDownload() {
+  const template = useMutation({ mutationFn: () => call('import.template', {}) });
+  const done = template.data && !template.data.cancelled ? template.data : null;
+  return (
+    <Group gap="sm">
+      <Button size="xs" variant="default" onClick={() => template.mutate()} loading={template.isPending} data-testid="import-template">
+        Download the template (CSV)
+      </Button>
+      {done &&
+        (done.downloadUrl ? (
+          <Button component="a" size="xs" href={done.downloadUrl} download={done.fileName} data-testid="import-template-download">
+            Save {done.fileName}
+          </Button>
+        ) : (
+          <Text size="xs" c="dimmed" data-testid="import-template-done">
+            Template written to {done.file}.
+          </Text>
+        ))}
+      {template.isError && (
+        <Text size="xs" c="red">
+          {template.error.message}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+/** The columns a file may have and what each expects (the template's columns). */
+function ColumnList() {
+  return (
+    <Spoiler maxHeight={0} showLabel="Show the columns a file may have" hideLabel="Hide the columns" data-testid="import-columns">
+      <Table fz="xs" withTableBorder verticalSpacing={2} mt="xs" data-testid="import-column-list">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Column</Table.Th>
+            <Table.Th>What it holds</Table.Th>
+            <Table.Th>Example</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {IMPORT_COLUMNS.map((c) => (
+            <Table.Tr key={c.key}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.header}</Table.Td>
+              <Table.Td>{c.expects}</Table.Td>
+              <Table.Td>{c.example || '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Spoiler>
+  );
+}
+
+/** The deals of an item as links to each deal's collaterals, by name. */
+function DealLinks({ ids, names }: { ids: readonly string[]; names: ReadonlyMap<string, string> }) {
+  if (ids.length === 0) return <>—</>;
+  return (
+    <>
+      {ids.map((id, i) => (
+        <Anchor key={`${id}-${i}`} href={routePath({ name: 'deal', id, tab: 'collaterals' })} size="sm" mr={6} data-testid="import-deal-link">
+          {names.get(id) ?? 'Deal'}
+        </Anchor>
+      ))}
+    </>
+  );
+}
+
 export function ImportScreen() {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
@@ -28,6 +96,8 @@ export function ImportScreen() {
   const [pickedDeal, setPickedDeal] = useState<PickedDeal | null>(null);
   const defaultDeal = pickedDeal?.id ?? null;
   const [reportId, setReportId] = useState<string | null>(null);
+  // The items as sent: the report names each created collateral's deals from them.
+  const [sent, setSent] = useState<Map<string, ImportCollateralItemDto> | null>(null);
   // Only the deals the file names (by id, loan id or name): a book may hold 50,000 deals.
   const references = useMemo(() => (parsed && mapping ? dealReferences(parsed.rows, mapping, defaultDeal) : null), [parsed, mapping, defaultDeal]);
   const named = useChannel('import.findDeals', { references: references ?? [] }, { enabled: references !== null, staleTime: 60_000 });
@@ -65,7 +135,10 @@ export function ImportScreen() {
 
   const send = useMutation({
     mutationFn: () => call('import.send', { collaterals: built!.items }),
-    onSuccess: (r) => setReportId(r.reportId),
+    onSuccess: (r) => {
+      setSent(new Map(built!.items.map((item) => [item.clientItemId, item])));
+      setReportId(r.reportId);
+    },
   });
 
   const report = useQuery({
@@ -82,6 +155,7 @@ export function ImportScreen() {
     setParsed(null);
     setMapping(null);
     setReportId(null);
+    setSent(null);
     parse.reset();
     send.reset();
     void queryClient.invalidateQueries({ queryKey: ['import.findDeals'] });
@@ -95,8 +169,8 @@ export function ImportScreen() {
       <Stepper active={step} size="xs" allowNextStepsSelect={false}>
         <Stepper.Step label="File" description="CSV or XLSX" />
         <Stepper.Step label="Columns" description="Map and check" />
-        <Stepper.Step label="Send" description="importCollaterals" />
-        <Stepper.Step label="Report" description="Follow the checks" />
+        <Stepper.Step label="Import" description="Send the rows" />
+        <Stepper.Step label="Report" description="What was created" />
       </Stepper>
 
       <Paper withBorder p="md" radius="sm">
@@ -129,6 +203,8 @@ export function ImportScreen() {
               </Text>
             )}
           </Group>
+          <TemplateDownload />
+          <ColumnList />
         </Stack>
       </Paper>
 
@@ -187,7 +263,7 @@ export function ImportScreen() {
                     )),
                 },
                 { key: 'name', title: 'Name', render: (p) => p.item.collateralCreateData.name ?? '—' },
-                { key: 'type', title: 'Property type', render: (p) => p.item.collateralCreateData.propertyType ?? '—' },
+                { key: 'type', title: 'Property type', render: (p) => label(p.item.collateralCreateData.propertyType) },
                 { key: 'address', title: 'Address', render: (p) => p.item.collateralCreateData.address?.fullAddress ?? '—' },
                 { key: 'valuation', title: 'Valuation', numeric: true, render: (p) => usd(p.item.alternativeValuationCreateData?.valuation) },
                 {
@@ -265,18 +341,18 @@ export function ImportScreen() {
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th>Item</Table.Th>
-                        <Table.Th>Field</Table.Th>
-                        <Table.Th>Code</Table.Th>
-                        <Table.Th>Message</Table.Th>
+                        <Table.Th>Deals</Table.Th>
+                        <Table.Th>Reason</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
                       {report.data.errors.map((e, i) => (
                         <Table.Tr key={i}>
                           <Table.Td>{e.clientItemId ?? '—'}</Table.Td>
-                          <Table.Td>{e.fieldName ?? e.target}</Table.Td>
-                          <Table.Td>{e.code}</Table.Td>
-                          <Table.Td>{e.message}</Table.Td>
+                          <Table.Td>
+                            <DealLinks ids={(e.clientItemId && sent?.get(e.clientItemId)?.collateralCreateData.dealIds) || []} names={dealNames} />
+                          </Table.Td>
+                          <Table.Td>{reportMessage(e.message)}</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
@@ -289,7 +365,12 @@ export function ImportScreen() {
                     rowKey={(e) => e.clientItemId}
                     columns={[
                       { key: 'item', title: 'Item', render: (e) => e.clientItemId },
-                      { key: 'id', title: 'Collateral id', render: (e) => e.entityId },
+                      { key: 'name', title: 'Collateral', render: (e) => sent?.get(e.clientItemId)?.collateralCreateData.name ?? '—' },
+                      {
+                        key: 'deals',
+                        title: 'Deals',
+                        render: (e) => <DealLinks ids={sent?.get(e.clientItemId)?.collateralCreateData.dealIds ?? []} names={dealNames} />,
+                      },
                     ]}
                   />
                 )}

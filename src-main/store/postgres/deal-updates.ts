@@ -1,6 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { DealColumn, DealSnapshot, DealUpdateWrite } from '../deal-updates';
+import type { DealColumn, DealSnapshot, DealUpdateWrite, LoanIdHolder } from '../deal-updates';
 import type { PgDb } from './db';
 import { inTransaction } from './collateral-figures';
 import { anyId, binary } from './statements';
@@ -63,6 +63,32 @@ export async function existingLoansPackages(pg: PgDb, ids: Iterable<string>): Pr
   if (list.length === 0) return new Set();
   const rows = await pg.select({ id: loansPackages.id }).from(loansPackages).where(anyId(loansPackages.id, list));
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The deals holding each of these loan ids, by loanIdKey (key -> deal ids, in id order); one
+ * query, the key taken in SQL (lower(btrim()): the same key for every loan id of letters,
+ * digits and punctuation). Inside a write unit it first takes a transaction advisory lock per
+ * key (in sorted order, so two requests queue rather than deadlock): two bulk updates giving the
+ * same loan id to two deals at once would otherwise both read "no holder" under READ COMMITTED
+ * and both commit. The locks last until the unit ends, so the later one reads the earlier one's
+ * committed holder.
+ */
+export async function dealsHoldingLoanIds(pg: PgDb, keys: Iterable<string>): Promise<Map<string, LoanIdHolder[]>> {
+  const list = [...new Set(keys)].sort();
+  const holders = new Map<string, LoanIdHolder[]>();
+  if (list.length === 0) return holders;
+  if (inTransaction(pg) && !(await isReadOnly(pg))) {
+    await pg.execute(sql`SELECT pg_advisory_xact_lock(hashtext('deals.loan_id:' || k)) FROM unnest(${sql.param(list)}::text[]) AS t(k)`);
+  }
+  const key = sql<string>`lower(btrim(${deals.loanId}))`;
+  const rows = await pg.select({ key, id: deals.id, seedName: deals.seedName }).from(deals).where(anyId(key, list)).orderBy(binary(deals.id));
+  for (const { key: k, id, seedName } of rows) {
+    const list = holders.get(k);
+    if (list) list.push({ id, seedName });
+    else holders.set(k, [{ id, seedName }]);
+  }
+  return holders;
 }
 
 /** The deal of each of these files that exists (file id -> deal id, null for a file of no deal). */

@@ -126,6 +126,17 @@ describe('the new-deal channels', () => {
     const ltvRow = sheet.getColumn(1).values.indexOf('LTV');
     expect(sheet.getRow(ltvRow).getCell(3).value).toBe(comparison.figures.find((f) => f.key === 'ltv')!.values[1]);
     expect(sheet.getRow(ltvRow).getCell(3).numFmt).toBe('0.00%');
+    // Every ratio in one convention: debt yield (a percentage number on screen's read, 10.5) is
+    // written as its fraction (0.105) under the same percentage format as LTV.
+    const debtYieldRow = sheet.getColumn(1).values.indexOf('Debt yield');
+    const debtYield = comparison.figures.find((f) => f.key === 'debtYield')!.values[0] as number;
+    expect(sheet.getRow(debtYieldRow).getCell(2).value).toBeCloseTo(debtYield / 100, 15);
+    expect(sheet.getRow(debtYieldRow).getCell(2).numFmt).toBe('0.00%');
+    // Property types in words, as the screen shows them.
+    const typeRow = sheet.getRow(sheet.getColumn(1).values.indexOf('Property type'));
+    const types = comparison.figures.find((f) => f.key === 'propertyType')!.values as string[];
+    types.forEach((t, i) => expect(typeRow.getCell(i + 2).value).toBe(t.replace(/_/g, ' ')));
+    expect(String(typeRow.getCell(2).value)).not.toContain('_');
     const differing = comparison.figures.filter((f) => f.differs).map((f) => f.label);
     for (const f of comparison.figures) {
       const row = sheet.getRow(sheet.getColumn(1).values.indexOf(f.label));

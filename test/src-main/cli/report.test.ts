@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrossDealCollateralReportResponseDto, CrossDealCollateralReportRowDto } from '../../../src-main/contract';
 import { REPORT_COLUMNS } from '../../../src-main/reports';
+import { fileValue } from '../../../src-main/reports/columns';
 import { INFO_SHEET, REPORT_SHEET, XLSX_FORMATS } from '../../../src-main/reports/write-xlsx';
 import { runUw } from '../../support/cli';
 import { startTestService, tempDir, type TestService } from '../../support/service';
@@ -61,6 +62,14 @@ function utcDate(value: string | null): Date | null {
   return value === null ? null : new Date(`${value}T00:00:00.000Z`);
 }
 
+/**
+ * An API row as the files write it: enum values in words, the risk rating a number, debt yield
+ * as the fraction its percentage number stands for (the writers' tests pin each conversion).
+ */
+function asFiled(row: Row): Row {
+  return Object.fromEntries(REPORT_COLUMNS.map((c) => [c.key, fileValue(row[c.key], c.kind)])) as Row;
+}
+
 /** The data rows of the report sheet as the API's rows, from typed cells. */
 function sheetRows(sheet: ExcelJS.Worksheet, count: number): Row[] {
   const rows: Row[] = [];
@@ -73,7 +82,7 @@ function sheetRows(sheet: ExcelJS.Worksheet, count: number): Row[] {
         expect(value === null || value instanceof Date, `${c.key} is a date cell`).toBe(true);
         return [c.key, value === null ? null : (value as Date).toISOString().slice(0, 10)];
       }
-      if (c.kind !== 'text') {
+      if (c.kind !== 'text' && c.kind !== 'label' && !(c.kind === 'rating' && value === null)) {
         expect(typeof value, `${c.key} is a number cell`).toBe('number');
         expect(cell.numFmt, `${c.key} format`).toBe(XLSX_FORMATS[c.kind]);
       }
@@ -97,7 +106,7 @@ describe('uw report', () => {
     expect(sheet.getRow(1).values).toEqual([undefined, ...REPORT_COLUMNS.map((c) => c.title)]);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.autoFilter).toBe(`A1:AA${all.length + 1}`);
-    expect(sheetRows(sheet, all.length)).toEqual(all);
+    expect(sheetRows(sheet, all.length)).toEqual(all.map(asFiled));
 
     // A money cell, a percentage, the DSCR multiple and a real date, spot-checked by column.
     const firstData = sheet.getRow(2);
@@ -105,7 +114,7 @@ describe('uw report', () => {
     expect(cellOf('grossLoan').numFmt).toContain('$');
     expect(cellOf('ltv').numFmt).toBe('0.00%');
     expect(cellOf('dscr').numFmt).toBe('0.00"x"');
-    expect(cellOf('debtYield').numFmt).toBe('0.00"%"');
+    expect(cellOf('debtYield').numFmt).toBe('0.00%');
     const dated = all.findIndex((r) => r.maturityDate !== null);
     expect(sheet.getRow(dated + 2).getCell(10).value).toEqual(utcDate(all[dated]!.maturityDate));
     expect(sheet.getRow(dated + 2).getCell(10).type).toBe(ExcelJS.ValueType.Date);
@@ -155,12 +164,13 @@ describe('uw report', () => {
         Object.fromEntries(
           REPORT_COLUMNS.map((c, i) => {
             const field = record[i]!;
-            if (c.kind === 'text' || c.kind === 'date') return [c.key, field === '' && c.key !== 'fullAddress' ? null : field];
+            if (c.kind === 'text' || c.kind === 'label' || c.kind === 'date') return [c.key, field === '' && c.key !== 'fullAddress' ? null : field];
+            if (c.kind === 'rating') return [c.key, field === '' ? null : Number(field)];
             return [c.key, Number(field)];
           }),
         ) as Row,
     );
-    expect(parsed).toEqual(all);
+    expect(parsed).toEqual(all.map(asFiled));
     const totals = await apiTotals({});
     const last = Object.fromEntries(REPORT_COLUMNS.map((c, i) => [c.key, records.at(-1)![i]]));
     expect(last.dealId).toBe('Total');
@@ -182,7 +192,7 @@ describe('uw report', () => {
     expect(stdout).toContain(`wrote ${expected.length} rows to ${file}`);
     expect(stderr).toContain(`report: sorting by dscr: ${expected.length} of ${expected.length} rows (100%)`);
     const workbook = await readWorkbook(file);
-    expect(sheetRows(workbook.getWorksheet(REPORT_SHEET)!, expected.length)).toEqual(expected);
+    expect(sheetRows(workbook.getWorksheet(REPORT_SHEET)!, expected.length)).toEqual(expected.map(asFiled));
     const info = new Map<string, unknown>();
     workbook.getWorksheet(INFO_SHEET)!.eachRow((row) => info.set(String(row.getCell(1).value), row.getCell(2).value));
     expect(info.get('Deal states')).toBe(states.join(', '));

@@ -18,6 +18,10 @@ let data: { path: string; remove(): void };
 let out: { path: string; remove(): void };
 let api: StressPortfolioResponseDto;
 const SHIPPED = ['mild', 'moderate', 'severe'];
+/** The shipped scenarios as the screen (and the files) name them. */
+const LABELS = ['Mild', 'Moderate', 'Severe'];
+/** A breach's metric in the words the files write it. */
+const METRIC_WORDS: Record<string, string> = { Dscr: 'DSCR', Ltv: 'LTV', Ltc: 'LTC', DebtYield: 'Debt yield' };
 
 beforeAll(async () => {
   data = tempDir('uw-stress-data-');
@@ -54,7 +58,7 @@ describe('uw stress --format csv', () => {
     const [header, ...deals] = records.slice(0, blank);
     const [summaryHeader, ...summary] = records.slice(blank + 1).filter((r) => !(r.length === 1 && r[0] === ''));
     expect(header!.slice(0, 3)).toEqual(['Deal ID', 'Deal name', 'Loan amount']);
-    expect(header).toContain('severe DSCR');
+    expect(header).toContain('Severe DSCR');
     expect(deals).toHaveLength(api.base.deals);
     const col = (title: string) => header!.indexOf(title);
     for (const row of api.rows) {
@@ -62,12 +66,17 @@ describe('uw stress --format csv', () => {
       expect(Number(line[col('Loan amount')])).toBe(row.loanAmount);
       const num = (v: number | null) => (v === null ? '' : String(v));
       expect(line[col('Base DSCR')]).toBe(num(row.base.dscr));
-      expect(line[col('mild LTV')]).toBe(num(row.scenarios[0]!.stressed.ltv));
-      expect(line[col('severe debt yield')]).toBe(num(row.scenarios[2]!.stressed.debtYield));
-      expect(line[col('severe breaches')]!.split('; ').filter(Boolean).map((b) => b.split(' ')[0])).toEqual(row.scenarios[2]!.breaches.map((b) => b.metric));
+      expect(line[col('Mild LTV')]).toBe(num(row.scenarios[0]!.stressed.ltv));
+      // Debt yield in the convention of every ratio of the file: a decimal fraction.
+      const debtYield = row.scenarios[2]!.stressed.debtYield;
+      if (debtYield === null) expect(line[col('Severe debt yield')]).toBe('');
+      else expect(Number(line[col('Severe debt yield')])).toBeCloseTo(debtYield / 100, 15);
+      expect(line[col('Severe breaches')]!.split('; ').filter(Boolean).map((b) => b.split(/ \d|:/)[0])).toEqual(
+        row.scenarios[2]!.breaches.map((b) => METRIC_WORDS[b.metric]),
+      );
     }
     expect(summaryHeader![0]).toBe('Scenario');
-    expect(summary.map((r) => r[0])).toEqual(['Base', ...SHIPPED]);
+    expect(summary.map((r) => r[0])).toEqual(['Base', ...LABELS]);
     const sIdx = (t: string) => summaryHeader!.indexOf(t);
     api.scenarios.forEach((sc, k) => {
       const line = summary[k + 1]!;
@@ -91,7 +100,7 @@ describe('uw stress --format xlsx', () => {
     const summary = workbook.getWorksheet(STRESS_SUMMARY_SHEET)!;
     expect(deals.rowCount).toBe(api.base.deals + 1);
     const header = (deals.getRow(1).values as unknown[]).slice(1) as string[];
-    const dscrCol = header.indexOf('moderate DSCR') + 1;
+    const dscrCol = header.indexOf('Moderate DSCR') + 1;
     const first = api.rows[0]!;
     const row = [...Array(deals.rowCount).keys()].map((i) => deals.getRow(i + 1)).find((r) => r.getCell(1).value === first.dealId)!;
     expect(row.getCell(dscrCol).value).toBe(first.scenarios[1]!.stressed.dscr);
@@ -99,7 +108,7 @@ describe('uw stress --format xlsx', () => {
     expect(deals.pageSetup.orientation).toBe('landscape');
     expect(deals.pageSetup.fitToWidth).toBe(1);
     expect(summary.getRow(2).getCell(1).value).toBe('Base');
-    expect(summary.getRow(5).getCell(1).value).toBe('severe');
+    expect(summary.getRow(5).getCell(1).value).toBe('Severe');
     expect(summary.getRow(5).getCell(3).value).toBe(api.scenarios[2]!.deals);
     expect(summary.getRow(5).getCell(4).value).toBe(api.scenarios[2]!.exposure);
   }, 60_000);

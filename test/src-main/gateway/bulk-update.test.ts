@@ -221,6 +221,29 @@ describe('bulkUpdateDeals in the gateway', () => {
     ]);
   });
 
+  it('refuses a loan id another deal holds and one the request gives to two deals, with IllegalValue on LoanId', async () => {
+    insertDeal('d-holder', { loan_id: 'LN-DUP-0001', seed_name: 'Harbor Point' });
+    for (const id of ['d-1', 'd-2', 'd-3', 'd-4']) insertDeal(id);
+    const res = await update([
+      { id: 'd-1', updates: [{ property: 'LoanId', value: 'LN-DUP-0001' }] },
+      { id: 'd-2', updates: [{ property: 'LoanId', value: 'LN-NEW-0002' }] },
+      { id: 'd-3', updates: [{ property: 'LoanId', value: 'LN-NEW-0002' }] },
+      { id: 'd-4', updates: [{ property: 'LoanId', value: 'LN-NEW-0004' }] },
+    ]);
+    expect(res.updatedEntities).toEqual(['d-4']);
+    expect(res.errors.map((e) => [e.id, e.errorType, e.fieldName])).toEqual([
+      ['d-1', 'IllegalValue', 'LoanId'],
+      ['d-2', 'IllegalValue', 'LoanId'],
+      ['d-3', 'IllegalValue', 'LoanId'],
+    ]);
+    expect(res.errors[0]!.description).toBe(
+      'LoanId LN-DUP-0001 is already the loan id of "Harbor Point" (deal d-holder); a loan id names one loan, so it cannot be given to a second deal.',
+    );
+    expect(res.errors[1]!.description).toBe('LoanId LN-NEW-0002 is given to 2 deals in this request; a loan id names one loan, so none of them gets it.');
+    expect(['d-1', 'd-2', 'd-3'].map((id) => dealRow(db, id)!.loanId)).toEqual([null, null, null]);
+    expect(dealRow(db, 'd-4')!.loanId).toBe('LN-NEW-0004');
+  });
+
   it('answers a body that is not an object with a ValidationError envelope', async () => {
     expect(await bulkUpdateDeals(ctx, [])).toMatchObject({ success: false, error: { code: 'ValidationError', target: 'body' } });
   });

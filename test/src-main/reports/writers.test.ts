@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,7 +123,8 @@ describe('writeReportCsv', () => {
     expect(records[2]![col('seedName')]).toBe(`'=HYPERLINK("http://x")`);
     expect(Number(records[2]![col('grossLoan')])).toBe(1e21);
     expect(Number(records[2]![col('ltv')])).toBe(1 / 3);
-    expect(Number(records[2]![col('debtYield')])).toBe(1e-7);
+    // Debt yield as the fraction its percentage number stands for, like LTV (1e-7 % is 1e-9).
+    expect(Number(records[2]![col('debtYield')])).toBe(1e-9);
     expect(records[3]![col('seedName')]).toBe('Café Zoë ☕');
     expect(records[3]![col('totalSF')]).toBe('');
 
@@ -215,6 +217,53 @@ describe('writeReportXlsx', () => {
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(1).value).toBe('Total');
     expect(sheet.getRow(2).getCell(21).value).toBe(0);
+  });
+});
+
+describe('the files show what the screen shows', () => {
+  // A row as the screen shows it: Multi Family Apartments, Originated, Bridge, risk 3, LTV 65.00%,
+  // debt yield 10.71%, DSCR 1.28x, rate 7.250%.
+  const shown: Row = { ...base, state: 'NewDeal', loanType: 'Refinance_Construction', debtYield: 10.71, ltv: 0.617 };
+
+  it('writes the CSV with enum values in words, the risk rating a number and every ratio a decimal fraction', async () => {
+    const file = join(dir.path, 'shown.csv');
+    await writeReportCsv(source([shown]), { file, query });
+    const parsed = Papa.parse<Record<string, string>>(readFileSync(file, 'utf8').slice(UTF8_BOM.length), { header: true, skipEmptyLines: true });
+    const row = parsed.data[0]!;
+    expect(row['Property type']).toBe('Multi Family Apartments');
+    expect(row['State']).toBe('New Deal');
+    expect(row['Loan type']).toBe('Refinance Construction');
+    expect(row['Risk rating']).toBe('3');
+    // One convention for every ratio: LTV 61.7 % is 0.617, debt yield 10.71 % is 0.1071, the rate 7.25 % is 0.0725.
+    expect(Number(row['LTV'])).toBe(0.617);
+    expect(Number(row['Debt yield'])).toBe(0.1071);
+    expect(Number(row['Interest rate'])).toBe(0.0725);
+    expect(Number(row['DSCR'])).toBe(1.28);
+  });
+
+  it('writes the XLSX with enum values in words, the risk rating a number and every ratio a fraction under a percentage format', async () => {
+    const file = join(dir.path, 'shown.xlsx');
+    await writeReportXlsx(source([shown]), { file, query });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.getWorksheet(REPORT_SHEET)!;
+    const cell = (key: keyof Row) => sheet.getRow(2).getCell(REPORT_COLUMNS.findIndex((c) => c.key === key) + 1);
+    expect(cell('propertyType').value).toBe('Multi Family Apartments');
+    expect(cell('state').value).toBe('New Deal');
+    expect(cell('loanType').value).toBe('Refinance Construction');
+    expect(cell('riskRating').value).toBe(3);
+    expect(cell('riskRating').type).toBe(ExcelJS.ValueType.Number);
+    expect(cell('ltv').value).toBe(0.617);
+    expect(cell('debtYield').value).toBe(0.1071);
+    for (const key of ['ltv', 'debtYield'] as const) expect(cell(key).numFmt).toBe('0.00%');
+    expect(cell('interestRate').numFmt).toBe('0.000%');
+  });
+
+  it('keeps a risk rating that is not a number as its text', async () => {
+    const file = join(dir.path, 'rating.csv');
+    await writeReportCsv(source([{ ...base, riskRating: 'B+' }]), { file, query });
+    const [, first] = readCsv(readFileSync(file, 'utf8').slice(UTF8_BOM.length));
+    expect(first![REPORT_COLUMNS.findIndex((c) => c.key === 'riskRating')]).toBe('B+');
   });
 });
 

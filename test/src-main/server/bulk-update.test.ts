@@ -396,6 +396,79 @@ describe('atomic updates per deal', () => {
   });
 });
 
+describe('a loan id names one loan', () => {
+  it('refuses a loan id another deal already holds, with IllegalValue on LoanId naming that deal, and keeps the rest of the request', async () => {
+    const holder = await newDeal();
+    const other = await newDeal();
+    const bystander = await newDeal();
+    expect((await bulkUpdate([{ id: holder, updates: updates({ LoanId: 'LN-DUP-0001' }) }])).updatedEntities).toEqual([holder]);
+
+    const res = await bulkUpdate([
+      { id: other, updates: updates({ LoanId: 'LN-DUP-0001', Priority: 'High' }) },
+      { id: bystander, updates: updates({ Priority: 'High' }) },
+    ]);
+    expect(res.updatedEntities).toEqual([bystander]);
+    expect(res.errors).toHaveLength(1);
+    expect(res.errors[0]).toMatchObject({ id: other, operation: 'Update', errorType: 'IllegalValue', fieldName: 'LoanId' });
+    expect(res.errors[0]!.description).toContain('LN-DUP-0001');
+    expect(res.errors[0]!.description).toContain(holder);
+    expect(await dealInfo(other)).toMatchObject({ loanId: null, priority: 'Medium' });
+    expect((await dealInfo(holder)).loanId).toBe('LN-DUP-0001');
+  });
+
+  it('refuses, for every deal concerned, a loan id the request gives to two deals', async () => {
+    const [a, b, c] = [await newDeal(), await newDeal(), await newDeal()];
+    const res = await bulkUpdate([
+      { id: a, updates: updates({ LoanId: 'LN-DUP-0002' }) },
+      { id: b, updates: updates({ LoanId: 'LN-DUP-0002' }) },
+      { id: c, updates: updates({ LoanId: 'LN-UNIQUE-0002' }) },
+    ]);
+    expect(res.updatedEntities).toEqual([c]);
+    expect(res.errors.map((e) => [e.id, e.errorType, e.fieldName])).toEqual([
+      [a, 'IllegalValue', 'LoanId'],
+      [b, 'IllegalValue', 'LoanId'],
+    ]);
+    expect((await dealInfo(a)).loanId).toBeNull();
+    expect((await dealInfo(b)).loanId).toBeNull();
+  });
+
+  it('compares loan ids ignoring case and surrounding spaces, as an import finds a deal by its loan id', async () => {
+    const holder = await newDeal();
+    const other = await newDeal();
+    await bulkUpdate([{ id: holder, updates: updates({ LoanId: 'LN-DUP-0003' }) }]);
+    const res = await bulkUpdate([{ id: other, updates: updates({ LoanId: ' ln-dup-0003' }) }]);
+    expect(res.errors).toMatchObject([{ id: other, errorType: 'IllegalValue', fieldName: 'LoanId' }]);
+  });
+
+  it("lets a deal keep or re-case its own loan id, and a later item take a loan id an earlier item gave up", async () => {
+    const a = await newDeal();
+    const b = await newDeal();
+    await bulkUpdate([{ id: a, updates: updates({ LoanId: 'LN-MOVE-0004' }) }]);
+    expect((await bulkUpdate([{ id: a, updates: updates({ LoanId: 'LN-MOVE-0004' }) }])).updatedEntities).toEqual([a]);
+    expect((await bulkUpdate([{ id: a, updates: updates({ LoanId: 'ln-move-0004' }) }])).updatedEntities).toEqual([a]);
+    const res = await bulkUpdate([
+      { id: a, updates: updates({ LoanId: 'LN-MOVE-0005' }) },
+      { id: b, updates: updates({ LoanId: 'LN-MOVE-0004' }) },
+    ]);
+    expect(res).toMatchObject({ errors: [], updatedEntities: [a, b] });
+    expect((await dealInfo(a)).loanId).toBe('LN-MOVE-0005');
+    expect((await dealInfo(b)).loanId).toBe('LN-MOVE-0004');
+  });
+
+  it('gives a loan id to only one of two deals when two requests race for it', async () => {
+    const a = await newDeal();
+    const b = await newDeal();
+    const [first, second] = await Promise.all([
+      bulkUpdate([{ id: a, updates: updates({ LoanId: 'LN-RACE-0006' }) }]),
+      bulkUpdate([{ id: b, updates: updates({ LoanId: 'LN-RACE-0006' }) }]),
+    ]);
+    expect(first.updatedEntities.length + second.updatedEntities.length).toBe(1);
+    expect([...first.errors, ...second.errors]).toMatchObject([{ errorType: 'IllegalValue', fieldName: 'LoanId' }]);
+    const holders = await s.sql<{ id: string }>('SELECT id FROM deals WHERE loan_id = ?', ['LN-RACE-0006']);
+    expect(holders).toHaveLength(1);
+  });
+});
+
 describe('Status and State', () => {
   it('checks Status against the State set in the same item, whatever the order of the updates', async () => {
     const a = await newDeal();

@@ -6,7 +6,7 @@ import { allDealIds, dealRow } from '../../../../src-main/store/deals';
 import * as pgUpdates from '../../../../src-main/store/postgres/deal-updates';
 import { dealRow as pgDealRow } from '../../../../src-main/store/postgres/deals';
 import type * as pgSchema from '../../../../src-main/store/postgres/schema';
-import { files, loansPackages } from '../../../../src-main/store/schema';
+import { deals, files, loansPackages } from '../../../../src-main/store/schema';
 import { DEAL_WITHOUT_COLLATERAL, parityStores, type ParityStores } from '../../../support/parity-stores';
 
 // The bulk update's reads and write on PostgreSQL (store/postgres/deal-updates.ts): the same
@@ -44,6 +44,17 @@ describe('the bulk update on PostgreSQL', () => {
     expect(await pgUpdates.fileDealIds(stores.pg, fileIds)).toEqual(lite.fileDealIds(stores.sqlite, fileIds));
     expect(await pgUpdates.existingLoansPackages(stores.pg, [])).toEqual(new Set());
     expect(await pgUpdates.fileDealIds(stores.pg, [])).toEqual(new Map());
+  });
+
+  it('finds the deals holding loan ids by their trimmed, lower-case key as SQLite does, inside a write unit too', async () => {
+    const held = stores.sqlite.select({ loanId: deals.loanId }).from(deals).all().map((r) => r.loanId).filter((id): id is string => id !== null);
+    expect(held.length).toBeGreaterThan(1);
+    const keys = [...held.slice(0, 3).map(lite.loanIdKey), 'ln-no-such-loan'];
+    const expected = lite.dealsHoldingLoanIds(stores.sqlite, keys);
+    expect(expected.size).toBe(3);
+    expect(await pgUpdates.dealsHoldingLoanIds(stores.pg, keys)).toEqual(expected);
+    expect(await stores.pg.transaction((tx) => pgUpdates.dealsHoldingLoanIds(tx, keys))).toEqual(expected);
+    expect(await pgUpdates.dealsHoldingLoanIds(stores.pg, [])).toEqual(new Map());
   });
 
   it('writes the same rows as SQLite: each patch and the updated_at stamp, and nothing else', async () => {
