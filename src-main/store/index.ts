@@ -126,6 +126,7 @@ export const setDealCreatedAt = /* @__PURE__ */ onHandle(syncMirror.setDealCreat
 export const spaceCheckpoints = /* @__PURE__ */ onHandle(syncMirror.spaceCheckpoints);
 export const deleteOutboxEntry = /* @__PURE__ */ onHandle(syncOutbox.deleteOutboxEntry);
 export const hasOutboxEntries = /* @__PURE__ */ onHandle(syncOutbox.hasOutboxEntries);
+export const insertOutboxConflict = /* @__PURE__ */ onHandle(syncOutbox.insertOutboxConflict);
 export const isSyncTracked = /* @__PURE__ */ onHandle(syncOutbox.isSyncTracked);
 export const markInflightAmbiguous = /* @__PURE__ */ onHandle(syncOutbox.markInflightAmbiguous);
 export const outboxCounts = /* @__PURE__ */ onHandle(syncOutbox.outboxCounts);

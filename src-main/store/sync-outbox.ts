@@ -291,6 +291,18 @@ export function deleteOutboxEntry(db: Db, id: number): void {
   db.delete(outbox).where(eq(outbox.id, id)).run();
 }
 
+/**
+ * A field whose local value meets a different platform value with no common ancestor (the deal
+ * was here before this store ever read it from the platform): a conflict with no base, held for
+ * the user as any other (keep mine sends mine, take theirs takes the platform's).
+ */
+export function insertOutboxConflict(db: Db, dealId: string, field: string, mine: unknown, reason: string): void {
+  const now = new Date().toISOString();
+  db.insert(outbox)
+    .values({ entityType: DEAL_ENTITY, entityId: dealId, field, baseValue: null, newValue: encode(mine), status: 'conflict', lastError: reason, createdAt: now, updatedAt: now })
+    .run();
+}
+
 /** After a crash: attempts whose outcome nobody saw are ambiguous, resolved by comparison. */
 export function markInflightAmbiguous(db: Db): number {
   return db
