@@ -30,7 +30,11 @@ const MAY_EXIST: ReadonlySet<BulkTableName> = new Set(['users', 'loansPackages']
 export async function seedDemoPortfolio(store: StorePort, options: SeedDemoOptions = {}): Promise<SeedDemoResult> {
   if (await store.storeHasDeals()) return { seeded: false };
   const { onProgress, ...generatorOptions } = options;
-  return insertDemoPortfolio(store, generateDemoPortfolio(generatorOptions), onProgress);
+  // The store's identity (drawn when its file or database was made) salts the ids: the demo of
+  // two data directories has the same deals under different ids, so a workstation's sample never
+  // passes for a platform's deals of the same ids when the two sync (docs/sync.md).
+  const idSalt = generatorOptions.idSalt ?? (await store.changeFeedHead()).storeId;
+  return insertDemoPortfolio(store, generateDemoPortfolio({ ...generatorOptions, idSalt }), onProgress);
 }
 
 /** Inserts a generated portfolio (all or nothing) unless the store has deals by then. */
