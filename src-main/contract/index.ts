@@ -58,6 +58,7 @@ export {
   type SettingsView,
   type StressExportResult,
   type SyncConnection,
+  type SyncLocalOnlyView,
   type SyncOutboxItem,
   type SyncOutboxStatus,
   type SyncOutboxView,
