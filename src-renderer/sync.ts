@@ -132,6 +132,16 @@ export function localOnlyLines(localOnly: SyncLocalOnlyView): string[] {
   return lines;
 }
 
+/** Why a row is a conflict, in the underwriter's words (the platform's own reasons as they come). */
+export function conflictReason(reason: string | null): string | null {
+  if (reason === null) return null;
+  if (/^ChangedOnPlatform\b/.test(reason)) return 'Changed on the platform too since you edited it here.';
+  if (/^NoCommonAncestor\b/.test(reason)) {
+    return 'This deal was on this workstation before its first sync, and the platform holds another value: there is no earlier value common to both, so you choose.';
+  }
+  return reason;
+}
+
 /** What a running sync is doing, in words. */
 export function progressText(progress: SyncProgressView): string {
   if (progress.cancelling) return 'Stopping the sync…';

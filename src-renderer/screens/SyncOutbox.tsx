@@ -8,7 +8,7 @@ import { PropertyInput } from '../components/PropertyInput';
 import { validateValue, wireValue } from '../deal-properties';
 import { int, timestamp } from '../format';
 import { routePath } from '../router';
-import { fieldLabel, formatFieldValue, inputText, isProperty, localOnlyLines, outboxHeadline, STATUS_LABELS } from '../sync';
+import { conflictReason, fieldLabel, formatFieldValue, inputText, isProperty, localOnlyLines, outboxHeadline, STATUS_LABELS } from '../sync';
 
 /**
  * The outbox: conflicts (base, mine and theirs per field, keep mine / take theirs), edits the
@@ -211,7 +211,7 @@ function ConflictCard({
         ) : (
           item.reason && (
             <Text size="xs" c="dimmed">
-              {/^ChangedOnPlatform\b/.test(item.reason) ? 'Changed on the platform too since you edited it here.' : item.reason}
+              {conflictReason(item.reason)}
             </Text>
           )
         )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncLocalOnlyView, SyncOutboxStatus, SyncStatusView } from '../../src-main/contract';
-import { connectionLook, localOnlyLines, outboxHeadline } from '../../src-renderer/sync';
+import { conflictReason, connectionLook, localOnlyLines, outboxHeadline } from '../../src-renderer/sync';
 
 // The Sync screen's words: the header badge and the outbox's headline, from the status and the
 // outbox view the main process sends.
@@ -80,5 +80,13 @@ describe('the outbox headline', () => {
     expect(lines).toEqual([`200 deals of this workstation's own book (the demo portfolio's sample deals, or deals from before the link) are not on the platform and stay here.`]);
     expect(outboxHeadline(NONE, { ...NOTHING_HERE, otherDeals: 1 }).empty).toBe(false);
     expect(localOnlyLines(NOTHING_HERE)).toEqual([]);
+  });
+});
+
+describe("a conflict's reason", () => {
+  it('is told in words, also for a deal both sides held before the first sync', () => {
+    expect(conflictReason('NoCommonAncestor: this deal was on the workstation before its first sync, and the platform\'s differs')).toMatch(/^This deal was on this workstation before its first sync/);
+    expect(conflictReason('ChangedOnPlatform: the platform changed GrossLoan too')).toBe('Changed on the platform too since you edited it here.');
+    expect(conflictReason(null)).toBeNull();
   });
 });
