@@ -277,17 +277,20 @@ function asideId(id: string): string {
  * another id. A pulled row meets such a row only when both stores drew ids from the same source
  * (two copies of one store, or two stores of a demo generated with the same salt) and the id is a
  * different record here (under another parent): the two have no common ancestor, so neither
- * replaces the other. Foreign keys are checked at the commit (defer_foreign_keys, reset by it).
+ * replaces the other. Foreign keys are checked once every reference follows (defer_foreign_keys while it moves).
  */
 function moveAside(db: Db, table: SQLiteTable, key: string, id: string): string {
   const info = infoOf(table);
   const moved = asideId(id);
+  const deferred = db.$client.pragma('defer_foreign_keys', { simple: true }) as number;
   db.$client.pragma('defer_foreign_keys = ON');
   statement(db, `UPDATE ${quote(info.name)} SET ${quote(info.byProp.get(key)!.name)} = ? WHERE ${quote(info.byProp.get(key)!.name)} = ?`).run(moved, id);
   // Rows refer to a table's id column (market_data, keyed by its component, has no referrers).
   for (const ref of key === 'id' ? referencesOf(table) : []) {
     statement(db, `UPDATE ${quote(infoOf(ref.table).name)} SET ${quote(ref.column)} = ? WHERE ${quote(ref.column)} = ?`).run(moved, id);
   }
+  // Every reference follows: the checks are immediate again for the rest of the transaction.
+  if (!deferred) db.$client.pragma('defer_foreign_keys = OFF');
   return moved;
 }
 
