@@ -3,6 +3,7 @@ import {
   DEAL_PROPERTIES,
   RATE_INDEXES,
   type SettingsView,
+  type SyncLocalOnlyView,
   type SyncOutboxStatus,
   type SyncProgressView,
   type SyncStatusView,
@@ -88,6 +89,59 @@ export const STATUS_LABELS: Record<SyncOutboxStatus, string> = {
   rejected: 'Rejected by the platform',
 };
 
+const plural = (n: number, one: string, many = `${one}s`) => `${int(n)} ${n === 1 ? one : many}`;
+
+/** Rows of this workstation that the platform does not have and that no outbox row will send. */
+export function stayingHere(localOnly: SyncLocalOnlyView): number {
+  return localOnly.createdHere + localOnly.importedCollaterals + localOnly.otherDeals;
+}
+
+/**
+ * The outbox's headline: what waits to be sent (edits and new deals), the conflicts and
+ * rejections, and what stays on this workstation. "Empty" only when all of it is nothing (and
+ * what stays here is known: `localOnly` is undefined until the outbox is read).
+ */
+export function outboxHeadline(counts: Record<SyncOutboxStatus, number>, localOnly: SyncLocalOnlyView | undefined): { text: string; empty: boolean } {
+  const waiting = counts.pending + counts.inflight + counts.ambiguous;
+  const staying = localOnly ? stayingHere(localOnly) : 0;
+  if (waiting + counts.conflict + counts.rejected + staying === 0) {
+    return localOnly ? { text: 'Empty: every local edit is on the platform.', empty: true } : { text: 'Nothing waiting to be sent.', empty: false };
+  }
+  const newDeals = localOnly?.newDealsWaiting ?? 0;
+  const parts = [
+    `${int(waiting)} waiting${newDeals > 0 ? ` (${plural(newDeals, 'new deal')})` : ''}`,
+    plural(counts.conflict, 'conflict'),
+    `${int(counts.rejected)} rejected`,
+  ];
+  if (staying > 0) parts.push(`${int(staying)} only on this workstation`);
+  return { text: parts.join(' · '), empty: false };
+}
+
+/** What stays on this workstation, one sentence per kind (nothing when there is none). */
+export function localOnlyLines(localOnly: SyncLocalOnlyView): string[] {
+  const lines: string[] = [];
+  if (localOnly.createdHere > 0) {
+    lines.push(`${plural(localOnly.createdHere, 'deal')} created here before this workstation was linked to the platform: ${localOnly.createdHere === 1 ? 'it stays' : 'they stay'} here and ${localOnly.createdHere === 1 ? 'is' : 'are'} not sent.`);
+  }
+  if (localOnly.importedCollaterals > 0) {
+    lines.push(`${plural(localOnly.importedCollaterals, 'collateral')} imported here into the platform's deals: kept here, not sent.`);
+  }
+  if (localOnly.otherDeals > 0) {
+    lines.push(`${plural(localOnly.otherDeals, 'deal')} of this workstation's own book (the demo portfolio's sample deals, or deals from before the link) ${localOnly.otherDeals === 1 ? 'is' : 'are'} not on the platform and ${localOnly.otherDeals === 1 ? 'stays' : 'stay'} here.`);
+  }
+  return lines;
+}
+
+/** Why a row is a conflict, in the underwriter's words (the platform's own reasons as they come). */
+export function conflictReason(reason: string | null): string | null {
+  if (reason === null) return null;
+  if (/^ChangedOnPlatform\b/.test(reason)) return 'Changed on the platform too since you edited it here.';
+  if (/^NoCommonAncestor\b/.test(reason)) {
+    return 'This deal was on this workstation before its first sync, and the platform holds another value: there is no earlier value common to both, so you choose.';
+  }
+  return reason;
+}
+
 /** What a running sync is doing, in words. */
 export function progressText(progress: SyncProgressView): string {
   if (progress.cancelling) return 'Stopping the sync…';
@@ -112,21 +166,30 @@ export interface ConnectionLook {
   detail: string;
 }
 
-/** How the header badge shows the connection. */
+/**
+ * How the header badge shows the connection, in what is known: never "connected" beside "not
+ * checked". Configured but not contacted since the app started: when it last synced (or that it
+ * never did); contacted: online (and whether it ever synced) or offline with the reason.
+ */
 export function connectionLook(status: SyncStatusView): ConnectionLook {
   const where = status.settings.baseUrl ?? 'the central platform';
-  const last = status.last ? ` Last sync ${timestamp(status.last.finishedAt)} (${status.last.outcome}).` : '';
+  const synced = status.lastSuccessAt ? `Last synced ${timestamp(status.lastSuccessAt)}.` : 'Never synced yet: open Sync and choose Sync now.';
+  const lastFailed = status.last && status.last.outcome !== 'completed' ? ` The last sync ${status.last.outcome === 'failed' ? 'failed' : 'was cancelled'} (${timestamp(status.last.finishedAt)}).` : '';
   switch (status.connection) {
     case 'syncing': {
       const percent = status.running?.percent ?? 0;
       return { text: `Syncing ${percent}%`, color: 'blue', detail: status.running ? `${progressText(status.running)} (${percent}%)` : 'Syncing' };
     }
     case 'online':
-      return { text: 'Online', color: 'teal', detail: `Connected to ${where}.${last}` };
+      return status.lastSuccessAt
+        ? { text: 'Online', color: 'teal', detail: `Connected to ${where}. ${synced}${lastFailed}` }
+        : { text: 'Online, never synced', color: 'teal', detail: `Connected to ${where}. ${synced}${lastFailed}` };
     case 'offline':
-      return { text: 'Offline', color: 'red', detail: `Offline: ${status.lastError ?? 'the platform cannot be reached'}.${last}` };
+      return { text: 'Offline', color: 'red', detail: `Offline: ${status.lastError ?? 'the platform cannot be reached'}. ${synced}${lastFailed}` };
     case 'unknown':
-      return { text: 'Not checked', color: 'gray', detail: `Connected to ${where}, not contacted since the start.${last}` };
+      return status.lastSuccessAt
+        ? { text: `Synced ${timestamp(status.lastSuccessAt)}`, color: 'gray', detail: `Set up to sync with ${where}, not contacted since the app started. ${synced}${lastFailed}` }
+        : { text: 'Never synced', color: 'gray', detail: `Set up to sync with ${where}, not contacted yet. ${synced}${lastFailed}` };
     case 'not-connected':
       return { text: 'Not connected', color: 'gray', detail: 'Not connected to a central platform: open Sync to connect.' };
   }

@@ -21,6 +21,7 @@ import {
   getSetting,
   getSyncState,
   LINKED_REMOTE_KEY,
+  localOnlyCounts,
   outboxCounts,
   setSetting,
   type SqliteHandle,
@@ -43,6 +44,7 @@ import {
   type ScheduledRunOutcome,
   type SyncEvent,
 } from '../sync';
+import { createHash } from 'node:crypto';
 import type { Emit, SyncEnvironment } from './environment';
 import { createFileSecretStore, SecretStoreError, type SecretStore } from './sync-secret';
 
@@ -172,6 +174,14 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
   // --- state of this launch -----------------------------------------------------------------
 
   let contact: { state: 'unknown' | 'online' | 'offline'; error: string | null } = { state: 'unknown', error: null };
+  /**
+   * The connection a test just reached (address, auth address, client id, and a hash of the
+   * secret: never the secret itself): saving exactly that connection keeps the workstation
+   * online, so the form's "Connected" never stands beside a header that has not checked.
+   */
+  let reached: string | null = null;
+  const identityOf = (baseUrl: string, authUrl: string | null, clientId: string, secret: string) =>
+    createHash('sha256').update(JSON.stringify([baseUrl, authUrl, clientId, secret])).digest('hex');
   let current: { abort: AbortController; progress: SyncProgressView; done: Promise<SyncRunRecord> } | null = null;
   let emitTimer: ReturnType<typeof setTimeout> | null = null;
   let lastEmit = 0;
@@ -280,7 +290,11 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
       intervalMinutes: input.intervalMinutes ?? before.intervalMinutes,
     };
     setSetting(db, SETTINGS_KEY, settings);
-    if (identityChanged) contact = { state: 'unknown', error: null };
+    if (identityChanged) {
+      const secret = readSecret();
+      const tested = reached !== null && secret !== null && settings.baseUrl !== null && settings.clientId !== null && reached === identityOf(settings.baseUrl, settings.authUrl, settings.clientId, secret);
+      contact = tested ? { state: 'online', error: null } : { state: 'unknown', error: null };
+    }
     scheduler.update({ intervalMs: settings.intervalMinutes * 60_000 });
     emitStatus();
     return status();
@@ -331,6 +345,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
       const kind = error instanceof SyncError ? error.kind : 'protocol';
       result = { ok: false, baseUrl, kind, message: describeError(error, secret) };
     }
+    reached = result.ok ? identityOf(baseUrl, authUrl, clientId, secret) : null;
     // The saved connection's test says whether the workstation is online.
     if (isSaved && !current && !closed) {
       contact = result.ok ? { state: 'online', error: null } : { state: 'offline', error: result.message };
@@ -421,7 +436,9 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
         record = { trigger, mode, startedAt, finishedAt, outcome: 'cancelled', summary: null, error: null };
       } else {
         if (!(error instanceof SyncError)) options.log(`sync failed unexpectedly: ${message}`);
-        else if (error.kind === 'unavailable' || error.kind === 'auth' || error.kind === 'protocol') contact = { state: 'offline', error: message };
+        if (error instanceof SyncError && (error.kind === 'unavailable' || error.kind === 'auth' || error.kind === 'protocol')) contact = { state: 'offline', error: message };
+        // Failed here, after the platform listed its deals: it was reached.
+        else if (progress.phase !== 'connect' && progress.phase !== 'recover') contact = { state: 'online', error: null };
         record = { trigger, mode, startedAt, finishedAt, outcome: 'failed', summary: null, error: message };
       }
     } finally {
@@ -482,7 +499,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
   function outbox(): SyncOutboxView {
     const items = [...listOutbox(db, ['conflict', 'rejected']), ...listOutbox(db, ['pending', 'inflight', 'ambiguous'], QUEUED_LIST_LIMIT)].sort((a, b) => a.id - b.id);
     const names = dealNames([...new Set(items.map((i) => i.dealId))]);
-    return { items: items.map((i) => toView(i, names)), counts: outboxCounts(db) as Record<SyncOutboxStatus, number> };
+    return { items: items.map((i) => toView(i, names)), counts: outboxCounts(db) as Record<SyncOutboxStatus, number>, localOnly: localOnlyCounts(db) };
   }
 
   function settle(id: number, action: 'keepMine' | 'takeTheirs'): SyncOutboxView {

@@ -645,6 +645,19 @@ export interface SyncOutboxItem {
 export interface SyncOutboxView {
   items: SyncOutboxItem[];
   counts: Record<SyncOutboxStatus, number>;
+  /** What is only on this workstation and no outbox row will send. */
+  localOnly: SyncLocalOnlyView;
+}
+
+export interface SyncLocalOnlyView {
+  /** Deals created here once linked, waiting for the platform to confirm their create (counted in the outbox too). */
+  newDealsWaiting: number;
+  /** Deals created here before the data directory was linked to the platform. */
+  createdHere: number;
+  /** Other deals the platform does not have, not created here (the demo portfolio's sample, or older ones). */
+  otherDeals: number;
+  /** Collaterals imported here into deals of the platform. */
+  importedCollaterals: number;
 }
 
 /** channel -> what the renderer sends (defaults not yet applied) and what it gets back. */

@@ -60,6 +60,7 @@ export {
   type StressExportResult,
   type ImportTemplateResult,
   type SyncConnection,
+  type SyncLocalOnlyView,
   type SyncOutboxItem,
   type SyncOutboxStatus,
   type SyncOutboxView,

@@ -96,6 +96,12 @@ export interface DemoPortfolioOptions {
   asOf?: string;
   /** extra platform users (e-mail ids) who own deals too */
   ownerIds?: readonly string[];
+  /**
+   * Mixed into every record id, and into nothing else: the same seed gives the same names and
+   * figures whatever the salt, under ids of that salt. seedDemoPortfolio passes the store's
+   * identity, so that two data directories never share a demo id.
+   */
+  idSalt?: string;
 }
 
 export const DEMO_DEFAULTS = { seed: 20261121, deals: 200, asOf: '2026-11-01' } as const;
@@ -413,7 +419,7 @@ export function generateDemoPortfolio(options: DemoPortfolioOptions = {}): DemoP
   const asOf = options.asOf ?? DEMO_DEFAULTS.asOf;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new Error(`asOf must be YYYY-MM-DD, got ${asOf}`);
 
-  const ids = new IdFactory(seed);
+  const ids = new IdFactory(seed, options.idSalt);
   const root = new Rng(seed, 'demo-portfolio');
   const research = new MarketResearch(seed, asOf);
   const addresses = new AddressAllocator();

@@ -164,10 +164,16 @@ export class IdFactory {
   private readonly chars = new Array<number>(36);
   private at = 0;
 
-  constructor(seed: number) {
-    this.salt = mix32((seed >>> 0) ^ 0x5bd1e995);
+  /**
+   * `idSalt` (a store's identity) is mixed into every id, so that two stores seeded alike hold
+   * the same content under different ids; without it the ids depend on the seed alone.
+   */
+  constructor(seed: number, idSalt = '') {
+    const noise = idSalt ? hashString(`ids:${idSalt}`) : 0;
+    const prefix = idSalt ? hashString(`prefix:${idSalt}`) : 0;
+    this.salt = mix32(((seed >>> 0) ^ 0x5bd1e995 ^ noise) >>> 0);
     // < 2^46: the prefix stays below 2^48 for 2^30 ids (2^30 x 4099 < 2^42).
-    this.base = mix32((seed >>> 0) ^ 0x2545f491) * 16_384;
+    this.base = mix32(((seed >>> 0) ^ 0x2545f491 ^ prefix) >>> 0) * 16_384;
   }
 
   get issued(): number {

@@ -1,6 +1,7 @@
 // Fills an empty store with the demo portfolio, all of it or none of it, through the store's
 // bulk insert.
 
+import { randomUUID } from 'node:crypto';
 import type { BulkTableName, StorePort } from '../store';
 import { DEMO_TABLE_ORDER, generateDemoPortfolio, type DemoPortfolio, type DemoPortfolioOptions } from './generate';
 
@@ -20,6 +21,15 @@ export type SeedDemoResult =
       rows: number;
     };
 
+/** The store's identity; a store of a schema before the change feed has none, and gets a random salt. */
+async function storeIdentity(store: StorePort): Promise<string> {
+  try {
+    return (await store.changeFeedHead()).storeId;
+  } catch {
+    return randomUUID();
+  }
+}
+
 /** Users and loans packages may already exist (`uw serve --user` creates users first). */
 const MAY_EXIST: ReadonlySet<BulkTableName> = new Set(['users', 'loansPackages']);
 
@@ -30,7 +40,11 @@ const MAY_EXIST: ReadonlySet<BulkTableName> = new Set(['users', 'loansPackages']
 export async function seedDemoPortfolio(store: StorePort, options: SeedDemoOptions = {}): Promise<SeedDemoResult> {
   if (await store.storeHasDeals()) return { seeded: false };
   const { onProgress, ...generatorOptions } = options;
-  return insertDemoPortfolio(store, generateDemoPortfolio(generatorOptions), onProgress);
+  // The store's identity (drawn when its file or database was made) salts the ids: the demo of
+  // two data directories has the same deals under different ids, so a workstation's sample never
+  // passes for a platform's deals of the same ids when the two sync (docs/sync.md).
+  const idSalt = generatorOptions.idSalt ?? (await storeIdentity(store));
+  return insertDemoPortfolio(store, generateDemoPortfolio({ ...generatorOptions, idSalt }), onProgress);
 }
 
 /** Inserts a generated portfolio (all or nothing) unless the store has deals by then. */

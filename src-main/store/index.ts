@@ -58,7 +58,7 @@ export { STORE_FILE, closeSqliteStore } from './sqlite-store';
 export { storeUnavailableMessage } from './unavailable';
 export { type AnalysisCollateralLink, type AnalysisDealRow, type YearOneTotal } from './stress-inputs';
 export { type MirrorCollateral, type MirrorDeal, type MirrorScope } from './sync-mirror';
-export { CREATE_FIELD, LINKED_REMOTE_KEY, type OutboxEntry, type OutboxStatus } from './sync-outbox';
+export { CREATE_FIELD, LINKED_REMOTE_KEY, type LocalOnlyCounts, type OutboxEntry, type OutboxStatus } from './sync-outbox';
 export { FEED_CURSOR_KEY, REMOTE_FEED_KEY } from './sync-state';
 export { loadSystemConfig, resourcesDir, shippedSystemConfig, underwritingSettingsOf } from './system-config';
 export { type AlternativeValuationRow, type CashFlowTransactionRow, type RevenueValuationRow } from './valuations';
@@ -128,7 +128,9 @@ export const setDealCreatedAt = /* @__PURE__ */ onHandle(syncMirror.setDealCreat
 export const spaceCheckpoints = /* @__PURE__ */ onHandle(syncMirror.spaceCheckpoints);
 export const deleteOutboxEntry = /* @__PURE__ */ onHandle(syncOutbox.deleteOutboxEntry);
 export const hasOutboxEntries = /* @__PURE__ */ onHandle(syncOutbox.hasOutboxEntries);
+export const insertOutboxConflict = /* @__PURE__ */ onHandle(syncOutbox.insertOutboxConflict);
 export const isSyncTracked = /* @__PURE__ */ onHandle(syncOutbox.isSyncTracked);
+export const localOnlyCounts = /* @__PURE__ */ onHandle(syncOutbox.localOnlyCounts);
 export const markInflightAmbiguous = /* @__PURE__ */ onHandle(syncOutbox.markInflightAmbiguous);
 export const outboxCounts = /* @__PURE__ */ onHandle(syncOutbox.outboxCounts);
 export const outboxEntries = /* @__PURE__ */ onHandle(syncOutbox.outboxEntries);

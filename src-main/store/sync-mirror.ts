@@ -1,9 +1,11 @@
 import type { Statement } from 'better-sqlite3';
-import { eq, getTableColumns, getTableName } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { randomUUID } from 'node:crypto';
+import { eq, getTableColumns, getTableName, is } from 'drizzle-orm';
+import { getTableConfig, SQLiteTable, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { CREATED_FIELD } from '../contract';
 import type { Db } from './db';
 import { recordHistory, type HistoryActor, type HistoryChange } from './deal-history';
+import * as schema from './schema';
 import {
   alternativeValuations,
   cashFlowTransactions,
@@ -194,7 +196,7 @@ const insertCache = new WeakMap<Client, Map<SQLiteTable, Map<string, Statement>>
  * INSERT is compiled once per connection and set of columns present (rows of a table mostly
  * share it), keyed by a mask of which columns the row sets.
  */
-function insertRows(db: Db, table: SQLiteTable, rows: readonly Row[]): void {
+function insertRows(db: Db, table: SQLiteTable, rows: readonly Row[], onKeyTaken?: (row: Row) => void): void {
   const info = infoOf(table);
   for (const row of rows) {
     let mask = '';
@@ -211,7 +213,14 @@ function insertRows(db: Db, table: SQLiteTable, rows: readonly Row[]): void {
       const columns = info.columns.filter((_, i) => mask[i] === '1');
       return db.$client.prepare(`INSERT INTO ${quote(info.name)} (${columns.map((c) => quote(c.name)).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
     });
-    s.run(values);
+    try {
+      s.run(values);
+    } catch (error) {
+      // The failed statement alone is undone (SQLite's ABORT): the row is written once the key is free.
+      if (!onKeyTaken || !isKeyTaken(error)) throw error;
+      onKeyTaken(row);
+      s.run(values);
+    }
   }
 }
 
@@ -223,6 +232,71 @@ function updateRow(db: Db, table: SQLiteTable, keyProp: string, key: unknown, ch
   const keyColumn = info.byProp.get(keyProp)!;
   const s = statement(db, `UPDATE ${quote(info.name)} SET ${columns.map((c) => `${quote(c.name)} = ?`).join(', ')} WHERE ${quote(keyColumn.name)} = ?`);
   s.run([...columns.map((c) => encode(c, changes[c.prop])), encode(keyColumn, key)]);
+}
+
+/** A column that holds another table's id without a declared foreign key (moved with it). */
+const SOFT_REFERENCES: readonly { from: SQLiteTable; prop: string; to: SQLiteTable }[] = [{ from: components, prop: 'selectedRentRollId', to: rentRolls }];
+
+/** Per table, the columns of other tables that hold its ids (foreign keys, and the soft references above). */
+let referencesTo: Map<SQLiteTable, { table: SQLiteTable; column: string }[]> | undefined;
+
+function referencesOf(table: SQLiteTable): readonly { table: SQLiteTable; column: string }[] {
+  if (!referencesTo) {
+    referencesTo = new Map();
+    const add = (to: SQLiteTable, from: SQLiteTable, column: string) => {
+      const list = referencesTo!.get(to) ?? [];
+      list.push({ table: from, column });
+      referencesTo!.set(to, list);
+    };
+    for (const value of Object.values(schema)) {
+      if (!is(value, SQLiteTable)) continue;
+      for (const fk of getTableConfig(value).foreignKeys) {
+        const ref = fk.reference();
+        ref.columns.forEach((column) => add(ref.foreignTable, value, column.name));
+      }
+    }
+    for (const soft of SOFT_REFERENCES) add(soft.to, soft.from, infoOf(soft.from).byProp.get(soft.prop)!.name);
+  }
+  return referencesTo.get(table) ?? [];
+}
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A new id for a row moved aside that sorts where the old one did (reads list some rows by id):
+ * a UUID keeps its first 24 characters and gets 48 random bits; any other id a random suffix.
+ */
+function asideId(id: string): string {
+  const random = randomUUID().replace(/-/g, '');
+  return UUID_SHAPE.test(id) ? `${id.slice(0, 24)}${random.slice(0, 12)}` : `${id}~${random.slice(0, 12)}`;
+}
+
+/**
+ * Gives the local row of `table` whose `key` is `id` a new id, with every row that refers to it:
+ * the platform's row with that id can then be written, and the local one stays as it was, under
+ * another id. A pulled row meets such a row only when both stores drew ids from the same source
+ * (two copies of one store, or two stores of a demo generated with the same salt) and the id is a
+ * different record here (under another parent): the two have no common ancestor, so neither
+ * replaces the other. Foreign keys are checked once every reference follows (defer_foreign_keys while it moves).
+ */
+function moveAside(db: Db, table: SQLiteTable, key: string, id: string): string {
+  const info = infoOf(table);
+  const moved = asideId(id);
+  const deferred = db.$client.pragma('defer_foreign_keys', { simple: true }) as number;
+  db.$client.pragma('defer_foreign_keys = ON');
+  statement(db, `UPDATE ${quote(info.name)} SET ${quote(info.byProp.get(key)!.name)} = ? WHERE ${quote(info.byProp.get(key)!.name)} = ?`).run(moved, id);
+  // Rows refer to a table's id column (market_data, keyed by its component, has no referrers).
+  for (const ref of key === 'id' ? referencesOf(table) : []) {
+    statement(db, `UPDATE ${quote(infoOf(ref.table).name)} SET ${quote(ref.column)} = ? WHERE ${quote(ref.column)} = ?`).run(moved, id);
+  }
+  // Every reference follows: the checks are immediate again for the rest of the transaction.
+  if (!deferred) db.$client.pragma('defer_foreign_keys = OFF');
+  return moved;
+}
+
+/** Whether an insert failed on the table's primary key (the id is held by a row outside the scope). */
+function isKeyTaken(error: unknown): boolean {
+  return (error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 /**
@@ -262,7 +336,8 @@ function reconcile(db: Db, table: SQLiteTable, key: string, existing: readonly R
     changedKeys?.push(id);
   }
   if (inserts.length) {
-    insertRows(db, table, inserts);
+    // An id this scope does not hold may be held elsewhere in the table: that row is moved aside.
+    insertRows(db, table, inserts, (row) => moveAside(db, table, key, row[key] as string));
     written += inserts.length;
   }
   return written;
@@ -386,6 +461,29 @@ export interface MirrorOptions {
    * changed (a note, a rate) then reads and writes a few rows instead of about a hundred.
    */
   collateralsAsStored?: boolean;
+  /**
+   * The collaterals, people and companies of the graph that this store never read from the
+   * platform (no shadow). One of them held here under the same id but linked only to other deals
+   * is another record from the same source of ids (a copy, a demo generated alike): it is moved
+   * aside (new id, its links with it) instead of being overwritten with the platform's.
+   */
+  neverRead?: { collateralIds: ReadonlySet<string>; personIds: ReadonlySet<string>; companyIds: ReadonlySet<string> };
+}
+
+/**
+ * Moves aside the rows of `table` among `ids` (those that exist) that are linked (through
+ * `links.prop`) to deals but not to `dealId`: records of other deals that only share the id.
+ */
+function moveAsideOthers(db: Db, table: SQLiteTable, links: SQLiteTable, prop: string, dealId: string, ids: ReadonlySet<string>): void {
+  if (ids.size === 0) return;
+  const existing = selectIn(db, table, 'id', [...ids]).map((r) => r.id as string);
+  if (existing.length === 0) return;
+  const info = infoOf(links);
+  const dealsOf = statement(db, `SELECT ${quote(info.byProp.get('dealId')!.name)} FROM ${quote(info.name)} WHERE ${quote(info.byProp.get(prop)!.name)} = ?`).pluck();
+  for (const id of existing) {
+    const linkedTo = dealsOf.all(id) as string[];
+    if (linkedTo.length > 0 && !linkedTo.includes(dealId)) moveAside(db, table, 'id', id);
+  }
 }
 
 /**
@@ -402,6 +500,11 @@ export function applyMirrorDeal(db: Db, m: MirrorDeal, previous: MirrorScope | n
   // The deal's row as it was, for the history of what this pull changes (same transaction).
   const before = history ? (selectIn(db, deals, 'id', [dealId])[0] ?? null) : null;
   if (history) recordHistory(db, history.actor, now, mirrorDealChanges(m.deal, before, history.fieldOf));
+  if (options.neverRead) {
+    moveAsideOthers(db, people, dealPeople, 'personId', dealId, options.neverRead.personIds);
+    moveAsideOthers(db, companies, dealCompanies, 'companyId', dealId, options.neverRead.companyIds);
+    moveAsideOthers(db, collaterals, dealCollaterals, 'collateralId', dealId, options.neverRead.collateralIds);
+  }
   written += ensureIds(db, users, m.users, (id) => ({ id }));
   written += ensureIds(db, loansPackages, m.loansPackageIds, (id) => ({ id, name: id }));
   written += reconcile(db, people, 'id', selectIn(db, people, 'id', m.people.map((p) => p.id)), m.people, now, changedPeople);

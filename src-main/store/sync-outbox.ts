@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { CREATED_FIELD as CREATED_FIELD_NAME } from '../contract';
 import type { Db } from './db';
 import { recordHistory, type HistoryActor, type HistoryChange } from './deal-history';
 import { insertDealGraph, type NewDealGraph } from './deal-graph';
@@ -262,6 +263,38 @@ export function outboxCounts(db: Db): Record<OutboxStatus, number> {
   return counts;
 }
 
+/** What the working copy holds that the platform does not, and that no outbox row will send. */
+export interface LocalOnlyCounts {
+  /** Deals created here once linked, whose create the platform has not confirmed yet (their outbox row). */
+  newDealsWaiting: number;
+  /** Deals created here before the data directory was linked (they are not sent). */
+  createdHere: number;
+  /** Other deals the platform does not have and that were not created here: the demo portfolio's sample, or deals from before. */
+  otherDeals: number;
+  /** Collaterals imported here into synced deals (kept here, not sent). */
+  importedCollaterals: number;
+}
+
+export function localOnlyCounts(db: Db): LocalOnlyCounts {
+  const row = perConnection(db, 'outbox.localOnly', () =>
+    db.$client.prepare(
+      `WITH local_deals AS (
+         SELECT d.id FROM deals d
+         WHERE NOT EXISTS (SELECT 1 FROM remote_shadow s WHERE s.type = 'getDealInfo' AND s.id = d.id)
+           AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.entity_type = '${DEAL_ENTITY}' AND o.entity_id = d.id AND o.field = '${CREATE_FIELD}')
+       )
+       SELECT
+         (SELECT count(*) FROM outbox o WHERE o.entity_type = '${DEAL_ENTITY}' AND o.field = '${CREATE_FIELD}') AS newDealsWaiting,
+         (SELECT count(*) FROM local_deals l WHERE EXISTS (SELECT 1 FROM deal_history h WHERE h.deal_id = l.id AND h.field = @created)) AS createdHere,
+         (SELECT count(*) FROM local_deals) AS localDeals,
+         (SELECT count(DISTINCT dc.collateral_id) FROM deal_collaterals dc
+           WHERE EXISTS (SELECT 1 FROM remote_shadow s WHERE s.type = 'getDealInfo' AND s.id = dc.deal_id)
+             AND NOT EXISTS (SELECT 1 FROM remote_shadow s WHERE s.type = 'getCollateralCashFlow' AND s.id = dc.collateral_id)) AS importedCollaterals`,
+    ),
+  ).get({ created: CREATED_FIELD_NAME }) as { newDealsWaiting: number; createdHere: number; localDeals: number; importedCollaterals: number };
+  return { newDealsWaiting: row.newDealsWaiting, createdHere: row.createdHere, otherDeals: row.localDeals - row.createdHere, importedCollaterals: row.importedCollaterals };
+}
+
 // --- transitions (the sync engine; callers open the transaction) -----------------------------------
 
 export interface OutboxPatch {
@@ -289,6 +322,18 @@ export function updateOutboxEntry(db: Db, id: number, patch: OutboxPatch): void 
 
 export function deleteOutboxEntry(db: Db, id: number): void {
   db.delete(outbox).where(eq(outbox.id, id)).run();
+}
+
+/**
+ * A field whose local value meets a different platform value with no common ancestor (the deal
+ * was here before this store ever read it from the platform): a conflict with no base, held for
+ * the user as any other (keep mine sends mine, take theirs takes the platform's).
+ */
+export function insertOutboxConflict(db: Db, dealId: string, field: string, mine: unknown, reason: string): void {
+  const now = new Date().toISOString();
+  db.insert(outbox)
+    .values({ entityType: DEAL_ENTITY, entityId: dealId, field, baseValue: null, newValue: encode(mine), status: 'conflict', lastError: reason, createdAt: now, updatedAt: now })
+    .run();
 }
 
 /** After a crash: attempts whose outcome nobody saw are ambiguous, resolved by comparison. */

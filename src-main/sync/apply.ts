@@ -1,13 +1,15 @@
 import { BulkUpdateProperty, PLATFORM_ACTOR, readDealProperty, type SeedInfoResponseDto } from '../contract';
-import { historyFieldOf } from '../gateway';
+import { historyFieldOf, PROPERTY_COLUMNS } from '../gateway';
 import {
   applyMirrorDeal,
   CREATE_FIELD,
+  currentDealValue,
   type DealColumn,
   dealCreatedAt,
   deleteOutboxEntry,
   deleteShadowEntry,
   hasOutboxEntries,
+  insertOutboxConflict,
   inSyncTransaction,
   type MirrorScope,
   otherGraphMentions,
@@ -23,6 +25,7 @@ import {
   updateOutboxEntry,
 } from '../store';
 import { RemoteError } from './errors';
+import { sameValue } from './canonical';
 import { GRAPH_TYPE, listingKeys, type DealGraph, type ReadEntry } from './graph';
 import { decidePull } from './merge';
 import { buildMirrorDeal, feedsCollaterals, syntheticCreatedAt } from './mirror-rows';
@@ -34,6 +37,8 @@ import { buildMirrorDeal, feedsCollaterals, syntheticCreatedAt } from './mirror-
 
 export const DELETED_REMOTELY = 'DeletedRemotely';
 export const CHANGED_REMOTELY = 'ChangedOnPlatform';
+/** The reason of a conflict between a deal held here and the platform's deal of the same id, never read before. */
+export const NO_COMMON_ANCESTOR = 'NoCommonAncestor';
 
 const PROPERTIES = new Set<string>(BulkUpdateProperty.options);
 const PULL_ACTOR = { who: PLATFORM_ACTOR, source: 'sync' } as const;
@@ -114,6 +119,10 @@ function writeGraph(db: SqliteHandle, graph: DealGraph, position: number, now: s
   const outcome: ApplyOutcome = { written: true, conflicts: 0, settled: 0, inexact: 0 };
   const scope = previousScope(db, graph.dealId);
 
+  // A deal held here that this store never read from the platform (no shadow): both sides hold
+  // it with no common ancestor, so no side's value may silently replace the other's.
+  if (scope === null) outcome.conflicts += unanchoredConflicts(db, graph);
+
   // Three-way merge of the deal's fields with the local edits.
   const overlay = new Map<BulkUpdateProperty, unknown>();
   for (const row of fieldRows(db, graph.dealId)) {
@@ -142,6 +151,7 @@ function writeGraph(db: SqliteHandle, graph: DealGraph, position: number, now: s
   outcome.inexact = inexact;
   const stored = shadowHashesOf(db, graph.entries);
   const unchanged = (entry: ReadEntry) => stored.get(`${entry.type}\u0000${entry.id}`) === entry.hash;
+  const neverRead = (type: string) => new Set(graph.entries.filter((e) => e.type === type && !stored.has(`${e.type}\u0000${e.id}`)).map((e) => e.id));
   // The deal history records what the platform changed (the pending local edits laid over it
   // are not changes), as "platform", in this same transaction.
   applyMirrorDeal(
@@ -150,7 +160,10 @@ function writeGraph(db: SqliteHandle, graph: DealGraph, position: number, now: s
     scope,
     now,
     { actor: PULL_ACTOR, fieldOf: (column) => historyFieldOf(column as DealColumn) },
-    { collateralsAsStored: scope !== null && graph.entries.every((entry) => !feedsCollaterals(entry.type) || unchanged(entry)) },
+    {
+      collateralsAsStored: scope !== null && graph.entries.every((entry) => !feedsCollaterals(entry.type) || unchanged(entry)),
+      neverRead: { collateralIds: neverRead('getCollateralCashFlow'), personIds: neverRead('getPersonInfo'), companyIds: neverRead('getCompanyInfo') },
+    },
   );
 
   // The shadow: changed reads only, then the listing.
@@ -165,6 +178,31 @@ function writeGraph(db: SqliteHandle, graph: DealGraph, position: number, now: s
     putShadowEntries(db, [{ type: GRAPH_TYPE, id: graph.dealId, json: graph.listing.json, contentHash: graph.listing.hash, fetchedAt: now }]);
   }
   return outcome;
+}
+
+/**
+ * The first pull of a deal whose id the working copy already holds (two stores from one source:
+ * a copy of a store, a demo generated alike on both sides; the deal was never read from this
+ * platform, and it is not a create of ours): each bulk-update property whose local value differs
+ * from the platform's becomes a conflict with no base, which the merge then keeps as mine until
+ * the user decides. Properties that agree need nothing. Returns the conflicts made.
+ */
+function unanchoredConflicts(db: SqliteHandle, graph: DealGraph): number {
+  const dealId = graph.dealId;
+  if (!dealCreatedAt(db, [dealId]).has(dealId)) return 0;
+  const rows = hasOutboxEntries(db, dealId) ? outboxEntries(db, { entityId: dealId }) : [];
+  if (rows.some((r) => r.field === CREATE_FIELD)) return 0;
+  const queued = new Set(rows.map((r) => r.field));
+  let made = 0;
+  for (const property of BulkUpdateProperty.options) {
+    if (queued.has(property)) continue;
+    const mine = currentDealValue(db, dealId, PROPERTY_COLUMNS[property]) ?? null;
+    const theirs = readDealProperty(graph.deal, property) ?? null;
+    if (sameValue(mine, theirs)) continue;
+    insertOutboxConflict(db, dealId, property, mine, `${NO_COMMON_ANCESTOR}: this deal was on the workstation before its first sync, and the platform's differs`);
+    made += 1;
+  }
+  return made;
 }
 
 /** Whether the shadow already holds exactly this graph and the deal is in its place: nothing to write. */

@@ -8,7 +8,7 @@ import { PropertyInput } from '../components/PropertyInput';
 import { validateValue, wireValue } from '../deal-properties';
 import { int, timestamp } from '../format';
 import { routePath } from '../router';
-import { fieldLabel, formatFieldValue, inputText, isProperty, STATUS_LABELS } from '../sync';
+import { conflictReason, fieldLabel, formatFieldValue, inputText, isProperty, localOnlyLines, outboxHeadline, STATUS_LABELS } from '../sync';
 
 /**
  * The outbox: conflicts (base, mine and theirs per field, keep mine / take theirs), edits the
@@ -38,9 +38,7 @@ export function SyncOutbox({ status }: { status: SyncStatusView }) {
             Outbox
           </Title>
           <Text size="sm" c="dimmed" data-testid="outbox-counts">
-            {counts.conflict + counts.rejected + waiting === 0
-              ? 'Empty: every local edit is on the platform.'
-              : `${int(waiting)} waiting · ${int(counts.conflict)} conflict${counts.conflict === 1 ? '' : 's'} · ${int(counts.rejected)} rejected`}
+            {outboxHeadline(counts, outbox.data?.localOnly).text}
           </Text>
         </Group>
         <Tabs value={current} onChange={setTab} keepMounted={false}>
@@ -213,7 +211,7 @@ function ConflictCard({
         ) : (
           item.reason && (
             <Text size="xs" c="dimmed">
-              {/^ChangedOnPlatform\b/.test(item.reason) ? 'Changed on the platform too since you edited it here.' : item.reason}
+              {conflictReason(item.reason)}
             </Text>
           )
         )}
@@ -389,15 +387,35 @@ function RejectedCard({
 function Waiting({ view, config }: { view: SyncOutboxView; config: SettingsView['config'] | undefined }) {
   const waiting = view.items.filter((i) => i.status === 'pending' || i.status === 'inflight' || i.status === 'ambiguous');
   const total = view.counts.pending + view.counts.inflight + view.counts.ambiguous;
+  const staying = localOnlyLines(view.localOnly);
+  const stayingNote = staying.length > 0 && (
+    <Alert color="gray" variant="light" title="Only on this workstation" data-testid="outbox-local-only">
+      <Stack gap={4}>
+        {staying.map((line) => (
+          <Text size="sm" key={line}>
+            {line}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
   if (total === 0) {
-    return (
+    return staying.length === 0 ? (
       <Text size="sm" c="dimmed" data-testid="waiting-empty">
         Nothing waiting: every local edit is on the platform.
       </Text>
+    ) : (
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed" data-testid="waiting-none">
+          No edit waits to be sent.
+        </Text>
+        {stayingNote}
+      </Stack>
     );
   }
   return (
     <Stack gap="xs">
+      {stayingNote}
       {total > waiting.length && (
         <Alert color="gray" variant="light">
           The oldest {int(waiting.length)} of {int(total)} waiting edits are listed.

@@ -112,9 +112,11 @@ describe('the sync channels', () => {
 
   it('keep the secret in the store (a 0600 file in web mode) and only say that one is stored', async () => {
     const status = await value<SyncStatusView>('sync.configure', { baseUrl: remote.origin, clientId: CLIENT.clientId, secret: CLIENT.secret, intervalMinutes: 30 });
+    // Saved exactly as the test above reached it: online at once (the form's "Connected" and the
+    // header agree). Before, the header said "not checked" beside it.
     expect(status).toMatchObject({
       configured: true,
-      connection: 'unknown',
+      connection: 'online',
       secret: { stored: true, source: 'stored' },
       settings: { baseUrl: remote.origin, authUrl: null, clientId: CLIENT.clientId, autoSync: true, intervalMinutes: 30 },
     });
@@ -126,6 +128,9 @@ describe('the sync channels', () => {
     const again = await value<SyncStatusView>('sync.configure', { baseUrl: remote.origin, clientId: CLIENT.clientId });
     expect(again.secret.stored).toBe(true);
     expect(again.settings.intervalMinutes).toBe(30);
+    // A connection no test reached is not checked; saved back to the one reached, online again.
+    expect((await value<SyncStatusView>('sync.configure', { baseUrl: remote.origin, clientId: 'not-tested' })).connection).toBe('unknown');
+    expect((await value<SyncStatusView>('sync.configure', { baseUrl: remote.origin, clientId: CLIENT.clientId })).connection).toBe('online');
     // The saved connection's test puts the workstation online.
     expect(await value('sync.testConnection', {})).toMatchObject({ ok: true, dealCount: DEMO });
     expect((await value<SyncStatusView>('sync.status')).connection).toBe('online');
@@ -291,6 +296,22 @@ describe('the sync channels', () => {
     await value('sync.configure', { baseUrl: remote.origin, authUrl: null, clientId: CLIENT.clientId });
     expect((await value('sync.run', {})).outcome).toBe('completed');
     expect((await value<SyncStatusView>('sync.status')).connection).toBe('online');
+  });
+
+  it('a sync that fails here after the platform listed its deals leaves the workstation online, not unchecked', async () => {
+    const other = harness({ overrides: { sync: { background: false, engine: FAST } } });
+    try {
+      const configured = await other.table.dispatch('sync.configure', { baseUrl: remote.origin, clientId: CLIENT.clientId, secret: CLIENT.secret });
+      expect(configured).toMatchObject({ ok: true, value: { connection: 'unknown' } });
+      // The working copy refuses the pull's writes (as a full disk would).
+      other.db.$client.exec(`CREATE TRIGGER refuse_deals BEFORE INSERT ON deals BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+      const run = await other.table.dispatch('sync.run', {});
+      expect(run).toMatchObject({ ok: true, value: { outcome: 'failed' } });
+      const status = await other.table.dispatch('sync.status', {});
+      expect(status).toMatchObject({ ok: true, value: { connection: 'online', lastError: null } });
+    } finally {
+      other.close();
+    }
   });
 
   it('forget the secret: not connected any more', async () => {

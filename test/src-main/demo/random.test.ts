@@ -67,6 +67,25 @@ describe('demo ids', () => {
     expect(again.next()).toBe(list[0]);
     expect(new IdFactory(1).next()).not.toBe(list[0]);
   });
+
+  it('gives another set of ids for another salt, each still UUID-shaped and increasing, and the same ids for the same salt', () => {
+    const draw = (salt?: string) => {
+      const ids = new IdFactory(20261121, salt);
+      return Array.from({ length: 5_000 }, () => ids.next());
+    };
+    const plain = draw();
+    const a = draw('3f0c9e2a51b84d7f9a6e0c1d2b3a4f5e');
+    const b = draw('8d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a');
+    expect(draw('3f0c9e2a51b84d7f9a6e0c1d2b3a4f5e')).toEqual(a);
+    expect(draw('')).toEqual(plain);
+    for (const list of [a, b]) {
+      for (const id of list) expect(id).toMatch(UUID_V4);
+      expect(list.every((id, i) => i === 0 || list[i - 1]! < id)).toBe(true);
+    }
+    const shared = (x: string[], y: string[]) => x.filter((id) => new Set(y).has(id)).length;
+    expect(shared(a, plain)).toBe(0);
+    expect(shared(a, b)).toBe(0);
+  });
 });
 
 describe('the demo calendar', () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, getTableName } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
 import { DEMO_TABLE_ORDER, generateDemoPortfolio } from '../../../src-main/demo/generate';
@@ -43,6 +43,30 @@ describe('seeding the demo portfolio', async () => {
     expect(db.$client.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 
+  it('gives two data directories the same deals and figures under ids that none of their records share', async () => {
+    const otherDir = mkdtempSync(join(tmpdir(), 'uw-demo-seed-'));
+    const other = openDb({ file: join(otherDir, 'uw.sqlite') });
+    try {
+      await seedDemoPortfolio(createSqliteStore(db), { deals: 12 });
+      await seedDemoPortfolio(createSqliteStore(other), { deals: 12 });
+      const content = (d: Db) => d.$client.prepare('SELECT seed_name, gross_loan, loan_term FROM deals ORDER BY created_at, seed_name').all();
+      expect(content(other)).toEqual(content(db));
+      expect(content(db)).toHaveLength(12);
+      for (const key of DEMO_TABLE_ORDER) {
+        const table = BULK_TABLES[key];
+        // Users are e-mail addresses, not generated ids; link tables have no id of their own.
+        const id = (getTableColumns(table) as Record<string, { name: string }>).id;
+        if (key === 'users' || !id) continue;
+        const ids = (d: Db) => new Set(d.$client.prepare(`SELECT "${id.name}" FROM "${getTableName(table)}"`).pluck().all() as string[]);
+        const mine = ids(db);
+        expect([...ids(other)].filter((id) => mine.has(id)), key).toEqual([]);
+      }
+    } finally {
+      closeDb(other);
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
   it('returns seeded: false and changes nothing when the store already has deals', async () => {
     expect((await seedDemoPortfolio(createSqliteStore(db), { deals: 10 })).seeded).toBe(true);
     const before = countRows('deals');
@@ -53,7 +77,8 @@ describe('seeding the demo portfolio', async () => {
 
   it('reads back what was generated: JSON documents, booleans, defaults and timestamps', async () => {
     await seedDemoPortfolio(createSqliteStore(db), { deals: 15 });
-    const generated = generateDemoPortfolio({ deals: 15 });
+    // The store's identity salts the ids (as seedDemoPortfolio salts them).
+    const generated = generateDemoPortfolio({ deals: 15, idSalt: (await createSqliteStore(db).changeFeedHead()).storeId });
     const market = generated.marketData[0]!;
     const stored = db.select().from(schema.marketData).where(eq(schema.marketData.componentId, market.componentId)).get()!;
     expect(stored.mainMarket).toEqual(market.mainMarket);

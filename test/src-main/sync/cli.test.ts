@@ -5,7 +5,7 @@ import { sync, SYNC_HELP } from '../../../src-main/cli/sync';
 import { STORE_FILE } from '../../../src-main/server/service';
 import { closeDb, openDb } from '../../../src-main/store/db';
 import { outboxEntries } from '../../../src-main/store/sync-outbox';
-import { runUw } from '../../support/cli';
+import { runUw, startUwServe, stop } from '../../support/cli';
 import { CLIENT, OWNER, startTestService, tempDir, type TestService } from '../../support/service';
 import { bulkUpdate, dealIds, dealInfo } from './helpers';
 
@@ -126,6 +126,35 @@ describe('uw sync', () => {
     expect(Number(requests)).toBeGreaterThan(0);
     expect(Number(requests)).toBeLessThanOrEqual(5);
   });
+
+  test('a workstation with the demo portfolio syncs with a platform serving its own demo (uw serve --demo): exit code 0, and both books on the workstation', async () => {
+    // As a team tries the product: each side seeded its demo when it first started.
+    const platformDir = tempDir('uw-sync-demo-platform-');
+    const workstationDir = tempDir('uw-sync-demo-workstation-');
+    const env = { UW_CLIENTS: `${CLIENT.clientId}:${CLIENT.secret}` };
+    const workstation = await startUwServe(['--port', '0', '--data-dir', workstationDir.path, '--demo', '--demo-deals', '20']);
+    await stop(workstation);
+    const platform = await startUwServe(['--port', '0', '--data-dir', platformDir.path, '--demo', '--demo-deals', '6', '--user', OWNER], env);
+    try {
+      const first = await runUw(['sync', '--data-dir', workstationDir.path, '--remote', platform.origin, '--client-id', CLIENT.clientId], secret);
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stdout.trim().split('\n').at(-1)).toMatch(/^sync complete: 6 deals on the platform; pulled 6, unchanged 0, removed 0, pushed 0, created 0, conflicts 0, rejected 0, queued 0 /);
+      const again = await runUw(['sync', '--data-dir', workstationDir.path, '--remote', platform.origin, '--client-id', CLIENT.clientId], secret);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toMatch(/pulled 0, unchanged 0, removed 0, pushed 0, created 0, conflicts 0, rejected 0, queued 0 /);
+      // The workstation's sample stays beside the platform's deals (the two demos share no id).
+      const db = openDb({ file: join(workstationDir.path, STORE_FILE) });
+      try {
+        expect(db.$client.prepare('SELECT count(*) FROM deals').pluck().get()).toBe(26);
+      } finally {
+        closeDb(db);
+      }
+    } finally {
+      await stop(platform);
+      platformDir.remove();
+      workstationDir.remove();
+    }
+  }, 120_000);
 
   test('a data directory linked to one platform refuses another', async () => {
     const other = await startTestService({ demoDeals: 1 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { seedDemo } from '../../../src-main/gateway';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 import { FEED_CURSOR_KEY, getSyncState, REMOTE_FEED_KEY, setSyncState } from '../../../src-main/store/sync-state';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { CLIENT, startTestService, tempDir, OWNER, type TestService } from '../../support/service';
@@ -224,8 +226,11 @@ describe('a platform whose store was replaced behind the same address', () => {
     try {
       await sync();
       const oldCursor = getSyncState(local.db, FEED_CURSOR_KEY);
-      // A new store (its own feed identity) answers at the same address, with one deal fewer and one changed.
-      second = await startTestService({ demoDeals: 6, publicUrl: proxy.origin });
+      // A new store (its own feed identity) answers at the same address, with one deal fewer and one changed:
+      // the same book rebuilt, its demo's ids salted as the first store's were (a store's own salt would give other ids).
+      second = await startTestService({ publicUrl: proxy.origin });
+      const [{ store_id: salt }] = await first.sql<{ store_id: string }>('SELECT store_id FROM change_feed WHERE id = 1');
+      await seedDemo(createSqliteStore(second.db), { deals: 6, idSalt: salt });
       const secondIds = await dealIds(second);
       second.db.$client.prepare('DELETE FROM deals WHERE id = ?').run(secondIds[0]!);
       await bulkUpdate(second, [{ id: secondIds[1]!, updates: { Note: 'the new store' } }]);

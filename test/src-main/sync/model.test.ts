@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readDealProperty, type BulkUpdateProperty } from '../../../src-main/contract';
+import { BulkUpdateProperty as BULK_PROPERTIES, readDealProperty, type BulkUpdateProperty } from '../../../src-main/contract';
+import { seedDemo } from '../../../src-main/gateway';
+import { createSqliteStore } from '../../../src-main/store/sqlite-store';
 import { outboxEntries } from '../../../src-main/store/sync-outbox';
-import { keepMine, SyncError, takeTheirs } from '../../../src-main/sync';
-import type { FaultRule } from '../../support/fault-proxy';
+import { keepMine, runSync, SyncError, takeTheirs } from '../../../src-main/sync';
+import { startFaultProxy, type FaultRule } from '../../support/fault-proxy';
+import { CLIENT, OWNER, startTestService, tempDir, type TestService } from '../../support/service';
 import * as model from './field-model';
-import { bulkUpdate, dealIds, dealInfo, startPair, type Pair } from './helpers';
+import { bulkUpdate, dealIds, dealInfo, differingReads, FAST_RETRY, readEverything, startPair, type Pair } from './helpers';
 
 // Model-based property test: random sequences of local edits, platform edits and syncs through
 // random faults. After every step, every field of every deal must be in a state the model of
@@ -186,4 +189,124 @@ describe.each([
       { numRuns: walk.runs, endOnFailure: true },
     );
   }, 240_000);
+});
+
+// A workstation and a platform that start with deals of the same ids and no common ancestor:
+// both hold the demo portfolio generated with the same id salt (as two copies of one store
+// would), the workstation's book larger (so that, beyond the deals both hold, ids of one side's
+// collaterals, people, units... name other records on the other side), and each side edits some
+// of the shared deals before the first sync. The first sync never crashes; the deals both hold
+// read as on the platform except for fields shown as conflicts; the workstation's own deals keep
+// what they held; once the user settles the conflicts, every read is equal.
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/** A deal's reads as an underwriter sees them, ids left out (a record moved aside keeps its content under a new id). */
+async function dealContent(s: TestService, dealId: string): Promise<string> {
+  const get = async (path: string) => (await s.api('GET', path)).body;
+  const info = await get(`/getDealInfo/${dealId}`);
+  const collaterals = await get(`/getDealCollateralSummary/${dealId}`);
+  const parts: unknown[] = [info, collaterals, await get(`/getDealComponentSummary/${dealId}`), await get(`/getDealFunds/${dealId}`)];
+  for (const c of collaterals.collateralSummaries) parts.push(await get(`/getCollateralCashFlow/${c.id}`), await get(`/getCollateralComponentSummary/${c.id}`));
+  for (const id of info.personIds) parts.push(await get(`/getPersonInfo/${id}`));
+  for (const id of info.companyIds) parts.push(await get(`/getCompanyInfo/${id}`));
+  return JSON.stringify(parts).replace(UUID, '<id>');
+}
+
+const PLATFORM_DEALS = 6;
+const earlyEdit = fc.record({
+  kind: fc.constantFrom('local' as const, 'remote' as const),
+  deal: fc.integer({ min: 0, max: PLATFORM_DEALS - 1 }),
+  property: fc.constantFrom(...PROPERTY_NAMES),
+  value: fc.integer({ min: 0, max: 2 }),
+});
+
+// The same book on both sides (every deal shared, alike), and a larger one on the workstation.
+describe.each([
+  { name: 'the same book', workstationDeals: PLATFORM_DEALS },
+  { name: 'a larger book on the workstation', workstationDeals: 20 },
+])('sync model, a workstation and a platform that start with the same demo deals: $name', ({ workstationDeals }) => {
+  test('the first sync converges: every read of the platform deals equal or the difference shown as a conflict, the workstation deals kept, nothing crashes', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(earlyEdit, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom('none', 'reads-500', 'drop-read-answers', 'patch-503-once'),
+        fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+        async (edits, fault, keepMineChoices) => {
+          const proxy = await startFaultProxy();
+          const remote = await startTestService({ engine: 'sqlite', demoDeals: PLATFORM_DEALS, users: [OWNER], publicUrl: proxy.origin });
+          proxy.target = remote.origin;
+          const dir = tempDir('uw-sync-overlap-');
+          const local = await startTestService({ engine: 'sqlite', dataDir: dir.path, users: [OWNER] });
+          const sync = () =>
+            runSync({ db: local.db, remote: { baseUrl: proxy.origin, clientId: CLIENT.clientId, clientSecret: CLIENT.secret }, retry: FAST_RETRY, roundDelayMs: 20, timeoutMs: 5_000 });
+          try {
+            // The workstation's demo, salted as the platform's store salted its own.
+            const [{ store_id: salt }] = await remote.sql<{ store_id: string }>('SELECT store_id FROM change_feed WHERE id = 1');
+            await seedDemo(createSqliteStore(local.db), { deals: workstationDeals, ownerIds: [OWNER], idSalt: salt });
+            const platformIds = await dealIds(remote);
+            const localIds = await dealIds(local);
+            const shared = platformIds.filter((id) => localIds.includes(id));
+            expect(shared.length).toBeGreaterThan(0);
+            const ownIds = localIds.filter((id) => !platformIds.includes(id));
+            for (const e of edits) {
+              const id = shared[e.deal % shared.length]!;
+              const body = await bulkUpdate(e.kind === 'local' ? local : remote, [{ id, updates: { [e.property]: PROPERTIES[e.property]![e.value]! } }]);
+              expect(body.errors).toEqual([]);
+            }
+            const ownBefore = await Promise.all(ownIds.map((id) => dealContent(local, id)));
+            const sharedBefore = await Promise.all(shared.map((id) => dealInfo(local, id)));
+
+            // The first sync, through a fault: it completes or stops with a reason, never a crash; then a clean one completes.
+            for (const rule of FAULTS[fault]!) proxy.inject(rule);
+            try {
+              await sync();
+            } catch (error) {
+              if (!(error instanceof SyncError)) throw error;
+            } finally {
+              proxy.clear();
+            }
+            await sync();
+
+            // Every field of a deal both hold: equal on both sides, or a conflict holding the workstation's value.
+            const conflicts = outboxEntries(local.db);
+            for (const row of conflicts) expect(row.status, `${row.field}: ${row.lastError}`).toBe('conflict');
+            const conflicted = new Set(conflicts.map((r) => r.entityId));
+            for (const [i, id] of shared.entries()) {
+              const [mine, theirs] = await Promise.all([dealInfo(local, id), dealInfo(remote, id)]);
+              for (const property of BULK_PROPERTIES.options) {
+                // No value of the workstation is replaced before the user decides.
+                expect(readDealProperty(mine, property), `${property} of ${id} as the workstation held it`).toEqual(readDealProperty(sharedBefore[i], property));
+                const row = conflicts.find((r) => r.entityId === id && r.field === property);
+                if (row) {
+                  expect(row.value, `${property} of ${id}: the conflict holds the workstation's value`).toEqual(readDealProperty(mine, property));
+                  expect(readDealProperty(mine, property), `${property} of ${id}: a conflict only where the sides differ`).not.toEqual(readDealProperty(theirs, property));
+                } else {
+                  expect(readDealProperty(mine, property), `${property} of ${id}`).toEqual(readDealProperty(theirs, property));
+                }
+              }
+            }
+            // Every read of the other platform deals is equal (a conflicted deal holds the workstation's value, and its figures follow it).
+            const settledIds = platformIds.filter((id) => !conflicted.has(id));
+            expect(differingReads(await readEverything(local, settledIds), await readEverything(remote, settledIds)).filter((p) => p !== '/getAllDealIds')).toEqual([]);
+            // The workstation's own deals read as before.
+            expect(await Promise.all(ownIds.map((id) => dealContent(local, id)))).toEqual(ownBefore);
+
+            // The user settles every conflict; one more sync: the outbox drains and the platform's deals read the same on both sides.
+            conflicts.forEach((row, i) => (keepMineChoices[i % keepMineChoices.length] ? keepMine : takeTheirs)(local.db, row.id));
+            await sync();
+            expect(outboxEntries(local.db)).toEqual([]);
+            expect(differingReads(await readEverything(local, platformIds), await readEverything(remote, platformIds)).filter((p) => p !== '/getAllDealIds')).toEqual([]);
+            expect(await Promise.all(ownIds.map((id) => dealContent(local, id)))).toEqual(ownBefore);
+          } finally {
+            await local.stop();
+            dir.remove();
+            await remote.stop();
+            await proxy.close();
+          }
+        },
+      ),
+      { numRuns: 2, endOnFailure: true },
+    );
+  }, 120_000);
 });
