@@ -4,8 +4,8 @@
 // function added to the registry (port-functions.ts) is a port method without a second signature.
 
 /** A store function on connection `C`: the connection first, then the method's arguments. */
-// `...args: never` accepts any parameter list (a parameter type is checked contravariantly).
-export type StoreFunction<C> = (connection: C, ...args: never) => unknown;
+// `...args: never[]` accepts any parameters after the connection (they are checked contravariantly).
+export type StoreFunction<C> = (connection: C, ...args: never[]) => unknown;
 
 /** Functions on connection `C`, by the name of their port method. */
 export type StoreFunctions<C> = Record<string, StoreFunction<C>>;
