@@ -176,7 +176,10 @@ export function osUserName(): string {
   }
 }
 
-/** The name local changes are recorded under: the setting, else the OS user name. */
+/**
+ * The name local changes are recorded under: the setting, else the OS user name. On the port: who
+ * an in-process edit is recorded as when the caller names no actor (a server always names its actor).
+ */
 export function localUserName(db: Db): string {
   const stored = getSetting(db, USER_NAME_KEY);
   return typeof stored === 'string' && stored.trim() !== '' ? stored : osUserName();

@@ -40,7 +40,10 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** collateralsOfDeal order: position, then id. */
 const byPosition = (a: FiguresJson[number], b: FiguresJson[number]) => a[9] - b[9] || byText(a[0], b[0]);
 
-/** A deal with what getDealInfo reads alongside it; undefined when there is no such deal. */
+/**
+ * getDealInfo's one-statement read: a deal with its people, companies, collaterals' figures of
+ * `version` and the settings; undefined when there is no such deal.
+ */
 export function dealRead(db: Db, id: string, version: number): DealRead | undefined {
   const values = perConnection(db, 'deal-read', () => db.$client.prepare(SELECT).raw()).get({ id, version }) as unknown[] | undefined;
   if (!values) return undefined;

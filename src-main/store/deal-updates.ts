@@ -326,7 +326,8 @@ export interface DealUpdateWrite {
 /**
  * Writes a bulk update's accepted changes in order (one UPDATE per deal, stamping updated_at),
  * and queues the edits of deals synced with a platform in the outbox. Run it inside the
- * transaction whose reads decided the patches.
+ * transaction whose reads decided the patches. (The PostgreSQL platform never links to a remote:
+ * its engine writes the patches and queues nothing.)
  */
 export function applyDealUpdates(db: Db, updates: readonly DealUpdateWrite[], updatedAt: string): void {
   if (updates.length === 0) return;

@@ -1,26 +1,13 @@
-import * as apiClients from './api-clients';
-import * as bulkInsert from './bulk-insert';
-import * as changeFeed from './change-feed';
+import { bindModule, type Runner } from './bind-module';
 import * as collateralFigures from './collateral-figures';
-import * as components from './components';
 import { closeDb, openDb, type Db, type OpenOptions } from './db';
 import * as dealHistory from './deal-history';
-import * as dealRead from './deal-read';
-import * as dealUpdates from './deal-updates';
-import * as deals from './deals';
-import * as funds from './funds';
 import * as imports from './imports';
-import * as parties from './parties';
 import type { ApplyImportItemResult, ComputedCollateralFigures, StorePort } from './port';
+import { PORT_FUNCTIONS } from './port-functions';
 import * as reportQuery from './report-query';
-import { schemaVersion } from './schema-version';
 import * as settings from './settings';
-import * as stressInputs from './stress-inputs';
-import * as syncOutbox from './sync-outbox';
-import * as systemConfig from './system-config';
 import { UnitLock } from './unit-lock';
-import * as users from './users';
-import * as valuations from './valuations';
 import type { CollateralRollupFigures } from '../domain';
 
 // The SQLite engine of the storage port (port.ts): the store's synchronous functions behind
@@ -28,9 +15,6 @@ import type { CollateralRollupFigures } from '../domain';
 // UnitLock: calls on the store wait while a unit is open, calls through the unit's `tx` run at
 // once inside it. With no unit open a call runs synchronously, at once (the read path's cost is
 // one resolved promise).
-
-/** How a call reaches the connection: through the lock (the store) or straight (a unit's tx). */
-type Runner = <T>(call: () => T) => Promise<T>;
 
 const direct: Runner = <T>(call: () => T): Promise<T> => {
   try {
@@ -94,62 +78,16 @@ function build(db: Db): SqliteStore {
     const call: Runner = inUnit
       ? <T>(c: () => T) => (closed.has(port) ? Promise.reject(new Error('store: a unit of work was used after it ended')) : run(c))
       : run;
-    const bind =
-      <A extends unknown[], R>(fn: (db: Db, ...args: A) => R) =>
-      (...args: A): Promise<R> =>
-        call(() => fn(db, ...args));
-
     const port: StorePort = {
+      // Every plain method: its store function on the connection, through `call`.
+      ...bindModule(PORT_FUNCTIONS, db, call),
       info: { engine: 'sqlite' },
       transaction: (work) => (inUnit ? work(port) : unit('BEGIN IMMEDIATE', work)),
       snapshot: (work) => (inUnit ? work(port) : unit('BEGIN DEFERRED', work)),
       inUnit: () => inUnit,
       isStoreOpen: () => Promise.resolve(client.open),
-      storeVersion: bind(reportQuery.storeVersion),
-      schemaVersion: bind(schemaVersion),
 
-      dealRow: bind(deals.dealRow),
-      dealRows: bind(deals.dealRows),
-      dealCount: bind(deals.dealCount),
-      allDealIds: bind(deals.allDealIds),
-      collateralsOfDeal: bind(deals.collateralsOfDeal),
-      collateralRow: bind(deals.collateralRow),
-      dealIdsOfCollateral: bind(deals.dealIdsOfCollateral),
-      collateralAtPlace: bind(deals.collateralAtPlace),
-      dealRead: bind(dealRead.dealRead),
-      fundsOfDeal: bind(funds.fundsOfDeal),
-      personRow: bind(parties.personRow),
-      companyRow: bind(parties.companyRow),
-
-      componentRow: bind(components.componentRow),
-      componentsOfCollaterals: bind(components.componentsOfCollaterals),
-      livingUnitsOf: bind(components.livingUnitsOf),
-      salesCompsOf: bind(components.salesCompsOf),
-      marketDataOf: bind(components.marketDataOf),
-      rentRollRow: bind(components.rentRollRow),
-      rentRollsOfComponents: bind(components.rentRollsOfComponents),
-      itemsOfRentRolls: bind(components.itemsOfRentRolls),
-      revenueValuationsOf: bind(valuations.revenueValuationsOf),
-      transactionsOf: bind(valuations.transactionsOf),
-      alternativeValuationsOf: bind(valuations.alternativeValuationsOf),
-
-      storedCollateralFigures: bind(collateralFigures.storedCollateralFigures),
-      dealCollateralFigures: bind(collateralFigures.dealCollateralFigures),
-      dealsCollateralFigures: bind(collateralFigures.dealsCollateralFigures),
-      allStoredCollateralFigures: bind(collateralFigures.allStoredCollateralFigures),
-      collateralsWithoutFigures: bind(collateralFigures.collateralsWithoutFigures),
       refillCollateralFigures: (ids, version, compute) => refill(port, ids, version, compute),
-
-      valuationHeadsOf: bind(stressInputs.valuationHeadsOf),
-      yearOneLinesOf: bind(stressInputs.yearOneLinesOf),
-      yearOneTotalsOf: bind(stressInputs.yearOneTotalsOf),
-      analysisCollateralLinks: bind(stressInputs.analysisCollateralLinks),
-      analysisDealRows: bind(stressInputs.analysisDealRows),
-
-      selectReportLinks: bind(reportQuery.selectReportLinks),
-      selectReportDealIds: bind(reportQuery.selectReportDealIds),
-      countReportLinks: bind(reportQuery.countReportLinks),
-      reportRowInputs: bind(reportQuery.reportRowInputs),
       iterateReportRowBatches: (selection, order, figuresVersion) => ({
         [Symbol.asyncIterator]: () => {
           const batches = reportQuery.iterateReportRowBatches(db, selection, order, figuresVersion);
@@ -159,35 +97,6 @@ function build(db: Db): SqliteStore {
           };
         },
       }),
-
-      changeFeedHead: bind(changeFeed.changeFeedHead),
-      dealChangesAfter: bind(changeFeed.dealChangesAfter),
-      dealChangeSeq: bind(changeFeed.dealChangeSeq),
-      readChangePage: bind(changeFeed.readChangePage),
-
-      recordHistory: bind(dealHistory.recordHistory),
-      dealHistory: bind(dealHistory.dealHistory),
-      historyEntry: bind(dealHistory.historyEntry),
-      laterEntryOfField: bind(dealHistory.laterEntryOfField),
-      insertDealNote: bind(dealHistory.insertDealNote),
-      dealNotes: bind(dealHistory.dealNotes),
-      currentDealValue: (dealId, column) => call(() => dealHistory.currentDealValue(db, dealId, column)),
-      localUserName: bind(dealHistory.localUserName),
-
-      dealSnapshots: bind(dealUpdates.dealSnapshots),
-      existingLoansPackages: bind(dealUpdates.existingLoansPackages),
-      fileDealIds: bind(dealUpdates.fileDealIds),
-      dealsHoldingLoanIds: bind(dealUpdates.dealsHoldingLoanIds),
-      applyDealUpdates: bind(dealUpdates.applyDealUpdates),
-
-      insertDealGraphForSync: bind(syncOutbox.insertDealGraphForSync),
-
-      insertImportReport: bind(imports.insertImportReport),
-      importReport: bind(imports.importReport),
-      pendingImportReportIds: bind(imports.pendingImportReportIds),
-      completeImportReport: bind(imports.completeImportReport),
-      existingDealIdSet: bind(imports.existingDealIdSet),
-      collateralIdByMigrationReference: bind(imports.collateralIdByMigrationReference),
       applyImportItem: (reportId, itemIndex, now, decide, actor = imports.IMPORT_ACTOR) =>
         port.transaction(async (tx): Promise<ApplyImportItemResult> => {
           const log = imports.importItemLog(db, reportId);
@@ -198,25 +107,9 @@ function build(db: Db): SqliteStore {
           return outcome;
         }),
 
+      currentDealValue: (dealId, column) => call(() => dealHistory.currentDealValue(db, dealId, column)),
       getSetting: <T>(key: string) => call(() => settings.getSetting<T>(db, key)),
-      setSetting: bind(settings.setSetting),
       settingOrInsert: <T>(key: string, initial: T) => call(() => settings.settingOrInsert<T>(db, key, initial)),
-      getUnderwritingSettings: bind(systemConfig.getUnderwritingSettings),
-      setUnderwritingSettings: bind(systemConfig.setUnderwritingSettings),
-      getDefaultCreditPolicyName: bind(systemConfig.getDefaultCreditPolicyName),
-      setDefaultCreditPolicyName: bind(systemConfig.setDefaultCreditPolicyName),
-      ensureUsers: bind(users.ensureUsers),
-      userExists: bind(users.userExists),
-      existingUsers: bind(users.existingUsers),
-      listUsers: bind(users.listUsers),
-      upsertApiClient: bind(apiClients.upsertApiClient),
-      apiClientSecretHash: bind(apiClients.apiClientSecretHash),
-      apiClientCreatedAt: bind(apiClients.apiClientCreatedAt),
-      listApiClients: bind(apiClients.listApiClients),
-      removeApiClient: bind(apiClients.removeApiClient),
-
-      storeHasDeals: bind(bulkInsert.storeHasDeals),
-      insertIntoEmptyStore: bind(bulkInsert.insertIntoEmptyStore),
     };
     return port;
   }

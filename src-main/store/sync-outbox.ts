@@ -200,7 +200,8 @@ function queueEdits(s: EditStatements, dealId: string, changes: readonly FieldCh
 
 /**
  * Inserts a deal created here and, when the data directory is linked to a platform, queues its
- * create for the platform, in one transaction.
+ * create for the platform, in one transaction. (The PostgreSQL platform never links to a remote:
+ * its engine records nothing in the outbox.)
  */
 export function insertDealGraphForSync(
   db: Db,

@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
+import { bindModule } from '../bind-module';
 import { IMPORT_ACTOR } from '../imports';
 import type { ApplyImportItemResult, StorePort } from '../port';
-import * as apiClients from './api-clients';
-import * as bulkInsert from './bulk-insert';
-import * as changeFeed from './change-feed';
 import type { PgDb } from './db';
 import * as dealHistory from './deal-history';
 import { dealReadCheckingClient } from './deal-read';
 import type { DealRead } from '../deal-read';
 import * as imports from './imports';
 import { pgDbOf, pgErrorCode } from './open';
-import { pgReadMethods, type PgReadMethods } from './read-methods';
+import { PG_PORT_FUNCTIONS } from './port-functions';
+import { pgRefill } from './read-methods';
+import * as reportQuery from './report-query';
 import * as settings from './settings';
-import * as syncOutbox from './sync-outbox';
-import * as systemConfig from './system-config';
-import * as users from './users';
 
 // The PostgreSQL engine of the storage port (port.ts): the repository functions of this folder,
 // each bound to the pool (calls on the store: every one on whatever connection the pool gives)
@@ -52,9 +48,6 @@ export interface PostgresStore extends StorePort {
 const RETRIED = new Set(['40001', '40P01']);
 const ATTEMPTS = 3;
 
-/** The methods pg-read's module answers (read-methods.ts). */
-type Missing = keyof PgReadMethods;
-
 export function createPostgresStore(pool: Pool, options: PostgresStoreOptions = {}): PostgresStore {
   const root = pgDbOf(pool);
   const instanceId = options.instanceId ?? randomUUID();
@@ -69,10 +62,6 @@ export function createPostgresStore(pool: Pool, options: PostgresStoreOptions = 
   };
 
   function portOf(pg: PgDb, inUnit: boolean): StorePort {
-    const bind =
-      <A extends unknown[], R>(fn: (pg: PgDb, ...args: A) => Promise<R>) =>
-      (...args: A): Promise<R> =>
-        fn(pg, ...args);
     const unit = async <T>(work: (tx: StorePort) => Promise<T>, config?: { isolationLevel: 'repeatable read'; accessMode: 'read only' }): Promise<T> => {
       for (let attempt = 1; ; attempt += 1) {
         try {
@@ -83,53 +72,37 @@ export function createPostgresStore(pool: Pool, options: PostgresStoreOptions = 
       }
     };
 
-    const implemented: Omit<StorePort, Missing> = {
+    const bound = bindModule(PG_PORT_FUNCTIONS, pg);
+    const port: StorePort = {
+      // Every plain method: its repository function (port-functions.ts) on this handle.
+      ...bound,
       info: { engine: 'postgres' },
       transaction: (work) => (inUnit ? work(port) : unit(work)),
       snapshot: (work) => (inUnit ? work(port) : unit(work, { isolationLevel: 'repeatable read', accessMode: 'read only' })),
       inUnit: () => inUnit,
       isStoreOpen: () => Promise.resolve(!(pool as Pool & { ending?: boolean; ended?: boolean }).ending && !(pool as { ended?: boolean }).ended),
-      schemaVersion: async () => {
-        const { rows } = await pg.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
-        return rows[0]!.n;
-      },
 
-      changeFeedHead: bind(changeFeed.changeFeedHead),
-      dealChangesAfter: bind(changeFeed.dealChangesAfter),
-      dealChangeSeq: bind(changeFeed.dealChangeSeq),
-      readChangePage: bind(changeFeed.readChangePage),
-
-      recordHistory: bind(dealHistory.recordHistory),
-      dealHistory: bind(dealHistory.dealHistory),
-      historyEntry: bind(dealHistory.historyEntry),
-      laterEntryOfField: bind(dealHistory.laterEntryOfField),
-      insertDealNote: bind(dealHistory.insertDealNote),
-      dealNotes: bind(dealHistory.dealNotes),
-      currentDealValue: (dealId, column) => dealHistory.currentDealValue(pg, dealId, column),
-      localUserName: bind(dealHistory.localUserName),
-
-      insertDealGraphForSync: bind(syncOutbox.insertDealGraphForSync),
+      iterateReportRowBatches: (selection, order, figuresVersion) => reportQuery.iterateReportRowBatches(pg, selection, order, figuresVersion),
+      // The refill's `compute` reads through the port of the refill's own snapshot.
+      refillCollateralFigures: pgRefill(pg, (tx) => portOf(tx, true)),
 
       insertImportReport: async (report) => {
-        await imports.insertImportReport(pg, report);
+        await bound.insertImportReport(report);
         // Accepted here: processed here (a pending report of a dead instance is taken over
         // once this claim runs out).
         await claim(pg, report.id);
       },
-      importReport: bind(imports.importReport),
       // The reports this instance may process now: those it holds, and those nobody holds a
       // live claim on, which it claims first. Another live instance's are not listed.
       pendingImportReportIds: async () => {
         const ids: string[] = [];
-        for (const id of await imports.pendingImportReportIds(pg)) if (await claim(pg, id)) ids.push(id);
+        for (const id of await bound.pendingImportReportIds()) if (await claim(pg, id)) ids.push(id);
         return ids;
       },
       completeImportReport: async (id, now) => {
-        await imports.completeImportReport(pg, id, now);
+        await bound.completeImportReport(id, now);
         held.delete(id);
       },
-      existingDealIdSet: bind(imports.existingDealIdSet),
-      collateralIdByMigrationReference: bind(imports.collateralIdByMigrationReference),
       applyImportItem: async (reportId, itemIndex, now, decide, actor = IMPORT_ACTOR): Promise<ApplyImportItemResult> => {
         const result = await imports.applyImportItem(pg, reportId, itemIndex, now, (tx) => decide(portOf(tx, true)), actor);
         // Still at it: the claim holds for another lease.
@@ -137,32 +110,9 @@ export function createPostgresStore(pool: Pool, options: PostgresStoreOptions = 
         return result;
       },
 
+      currentDealValue: (dealId, column) => dealHistory.currentDealValue(pg, dealId, column),
       getSetting: <T>(key: string) => settings.getSetting<T>(pg, key),
-      setSetting: bind(settings.setSetting),
       settingOrInsert: <T>(key: string, initial: T) => settings.settingOrInsert<T>(pg, key, initial),
-      getUnderwritingSettings: bind(systemConfig.getUnderwritingSettings),
-      setUnderwritingSettings: bind(systemConfig.setUnderwritingSettings),
-      getDefaultCreditPolicyName: bind(systemConfig.getDefaultCreditPolicyName),
-      setDefaultCreditPolicyName: bind(systemConfig.setDefaultCreditPolicyName),
-      ensureUsers: bind(users.ensureUsers),
-      userExists: bind(users.userExists),
-      existingUsers: bind(users.existingUsers),
-      listUsers: bind(users.listUsers),
-      upsertApiClient: bind(apiClients.upsertApiClient),
-      apiClientSecretHash: bind(apiClients.apiClientSecretHash),
-      apiClientCreatedAt: bind(apiClients.apiClientCreatedAt),
-      listApiClients: bind(apiClients.listApiClients),
-      removeApiClient: bind(apiClients.removeApiClient),
-
-      storeHasDeals: bind(bulkInsert.storeHasDeals),
-      insertIntoEmptyStore: bind(bulkInsert.insertIntoEmptyStore),
-
-    };
-    const port = {
-      ...implemented,
-      // The reads, the bulk update and the roll-up refill (read-methods.ts); the refill's
-      // `compute` reads through the port of the refill's own snapshot.
-      ...pgReadMethods(pg, (tx) => portOf(tx, true)),
     };
     return port;
   }
