@@ -81,7 +81,9 @@ test('two deals selected in the pipeline compare side by side and export to an X
   expect([row('Loan amount').getCell(2).value, row('Loan amount').getCell(3).value]).toEqual(infos.map((d) => d.grossLoan));
   expect([row('Note rate').getCell(2).value, row('Note rate').getCell(3).value]).toEqual(infos.map((d) => d.interestRate));
   expect([row('DSCR').getCell(2).value, row('DSCR').getCell(3).value]).toEqual(infos.map((d) => d.collateralTotals.dscr));
-  expect(row('Debt yield').getCell(2).value).toBe(infos[0].collateralTotals.debtYield);
+  // The API's debt yield is a percentage (12.7); the workbook keeps every ratio as a fraction in a percent format.
+  expect(row('Debt yield').getCell(2).value).toBeCloseTo(infos[0].collateralTotals.debtYield / 100, 12);
+  expect(row('Debt yield').getCell(2).numFmt).toContain('%');
   expect(row('NOI').getCell(3).value).toBe(infos[1].collateralTotals.netOperatingIncome);
   for (const f of comparison.figures) expect(row(f.label).getCell(4).value).toBe(f.differs ? 'yes' : 'no');
 });
