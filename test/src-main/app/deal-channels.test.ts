@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressPreview, DealComparison } from '../../../src-main/contract/deal-channels';
+import type { AddressPreview, DealComparison } from '../../../src-main/contract';
 import { COMPARISON_SHEET } from '../../../src-main/reports/deal-comparison-xlsx';
 import { CLIENT, OWNER, startTestService, type TestService } from '../../support/service';
 import { harness, type Harness } from './support';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskSsn, PipelineService } from '../../../src-main/app';
 import type { SeedInfoResponseDto } from '../../../src-main/contract';
-import type { PipelineResult, PipelineRow } from '../../../src-main/contract/app-channels';
+import type { PipelineResult, PipelineRow } from '../../../src-main/contract';
 import { getDealInfo } from '../../../src-main/gateway/deal-reads';
 import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
 import type { GatewayContext } from '../../../src-main/gateway/context';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createChannelTable, createFileSecretStore, withEnvironmentSecret } from '../../../src-main/app';
 import { SECRET_FILE } from '../../../src-main/app/sync-secret';
 import { SYNC_LOCK_FILE } from '../../../src-main/sync/sync-lock';
-import type { PipelineResult, SyncStatusView } from '../../../src-main/contract/app-channels';
+import type { PipelineResult, SyncStatusView } from '../../../src-main/contract';
 import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
 import { loadSystemConfig } from '../../../src-main/store/system-config';
 import { ensureUsers } from '../../../src-main/store/users';
