@@ -3,6 +3,7 @@ export * from './analysis';
 export * from './bridge';
 export * from './bulk-update';
 export * from './change-feed';
+export type { ChannelSpec } from './channel';
 export * from './cash-flow';
 export * from './collateral';
 export * from './component';

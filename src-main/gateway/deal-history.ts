@@ -6,7 +6,7 @@ import {
   NoteText,
   type UndoRefusal,
 } from '../contract';
-import { bulkUpdateDealsNow } from './bulk-update';
+import { bulkUpdateDealsGuarded } from './bulk-update';
 import { isBulkUpdateProperty, PROPERTY_COLUMNS } from './bulk-update-rules';
 import { actingAs, actorOf, type GatewayContext } from './context';
 import { toWireValue } from './wire-value';
@@ -86,10 +86,10 @@ export async function undoHistoryEntry(ctx: GatewayContext, entryId: number): Pr
   const column = PROPERTY_COLUMNS[property];
   const undoCtx = actingAs(ctx, { who: (await actorOf(ctx)).who, source: 'undo', undoOf: entry.id });
   const request = { itemsToUpdate: [{ id: entry.dealId, updates: [{ property, value: toWireValue(property, entry.oldValue) }] }] };
-  let result: Awaited<ReturnType<typeof bulkUpdateDealsNow>>;
+  let result: Awaited<ReturnType<typeof bulkUpdateDealsGuarded>>;
   try {
     // The checks run inside the bulk update's unit (through tx), so they hold for its write.
-    result = await bulkUpdateDealsNow(undoCtx, request, async (tx) => {
+    result = await bulkUpdateDealsGuarded(undoCtx, request, async (tx) => {
       const later = await tx.laterEntryOfField(entry);
       if (later) {
         throw new UndoRefused(
