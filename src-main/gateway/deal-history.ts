@@ -12,7 +12,7 @@ import { actingAs, actorOf, type GatewayContext } from './context';
 import { toWireValue } from './wire-value';
 
 // A deal's history, its notes and the undo of a recorded edit (docs/history.md). The credit
-// memo reads getDealHistory and getDealNotes; the channels of src-main/app/history-channels.ts
+// memo reads getDealHistory and getDealNotes; the channels of src-main/app/channels/history.ts
 // call all of them.
 
 /** A deal's recorded changes, newest first; `filter` keeps one field and/or one source. */

@@ -53,7 +53,7 @@ export function createChannelTable(env: AppEnvironment): AppChannelTable {
   const work = createLongWork();
   const kit = createChannelKit(env, work);
 
-  // Sync with the central platform (sync-service.ts): a pull that changed deals makes open
+  // Sync with the central platform (sync-service/): a pull that changed deals makes open
   // screens refetch (the pipeline sees any store change by itself: storeVersion).
   const sync: SyncService = createSyncService({
     ...env.sync,

@@ -2,7 +2,7 @@ import type { SYNC_CHANNELS } from '../../contract';
 import { SyncServiceError, type SyncService } from '../sync-service';
 import type { ChannelKit, HandlersOf } from './kit';
 
-// Sync with the central platform (sync-service.ts): a sync refusal becomes the table's, with its details.
+// Sync with the central platform (sync-service/): a sync refusal becomes the table's, with its details.
 
 export function syncChannels({ refuse }: ChannelKit, sync: SyncService): HandlersOf<typeof SYNC_CHANNELS> {
   const syncCall =
