@@ -60,7 +60,7 @@ function lazyExternals(outDir) {
 }
 
 /** src-main/contract's modules (see treeshake below). */
-const CONTRACT_MODULE = /[\\/]src-main[\\/]contract[\\/][^\\/]+\.ts$/;
+const CONTRACT_MODULE = /[\\/]src-main[\\/]contract[\\/].+\.ts$/;
 
 /** What the build is made from: a change to any of these makes it stale. */
 const SOURCES = ['src-main', 'package.json', 'package-lock.json', 'scripts/cli-build.mjs'];
@@ -116,7 +116,7 @@ export async function buildCli(outDir = CLI_OUT) {
           // The contract's modules only declare schemas and constants (no statement of theirs acts
           // at import but building them), so one that supplies nothing the command or the service
           // uses is left out of the build: the service then does not build the channel table's
-          // schemas (app-channels.ts, the desktop UI's) at every start (bench: cold-start).
+          // schemas (contract/channels/, the desktop UI's) at every start (bench: cold-start).
           treeshake: { moduleSideEffects: [{ test: CONTRACT_MODULE, sideEffects: false }] },
           // Chunks sit next to the entries: the store finds its migrations next to its module.
           output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },

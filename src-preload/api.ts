@@ -6,13 +6,16 @@
  * sees ipcRenderer, IpcRendererEvent or Node objects.
  */
 
-import type { AppChannels, AppEvents } from '../src-main/contract';
+import type { AppChannels, AppEvents, InvokeRequest, InvokeResult } from '../src-main/contract';
 
 /** Must equal IPC_INVOKE_CHANNEL / IPC_EVENT_CHANNEL in src-main/electron/constants.ts (tested). */
 export const INVOKE_CHANNEL = 'uw:invoke';
 export const EVENT_CHANNEL = 'uw:event';
 
-export type UwResult<T> = { ok: true; value: T } | { ok: false; error: string; details?: unknown };
+/** What a call answers: the contract's InvokeResult, the same over IPC and web mode's bridge. */
+export type UwResult<T> = InvokeResult<T>;
+/** What a call sends over 'uw:invoke': the contract's InvokeRequest, which the main process checks. */
+export type UwRequest = InvokeRequest;
 
 /** channel name -> its payload and its result. */
 export type ChannelMap = Record<string, { input: unknown; output: unknown }>;

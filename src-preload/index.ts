@@ -4,7 +4,7 @@
  * (sender frame + zod), so the checks here only keep mistakes from crossing the bridge.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { EVENT_CHANNEL, INVOKE_CHANNEL, type ChannelMap, type EventMap, type UwApi, type UwResult } from './api';
+import { EVENT_CHANNEL, INVOKE_CHANNEL, type ChannelMap, type EventMap, type UwApi, type UwRequest, type UwResult } from './api';
 
 function isEventMessage(message: unknown): message is { event: string; payload: unknown } {
   return typeof message === 'object' && message !== null && typeof (message as { event?: unknown }).event === 'string';
@@ -14,7 +14,8 @@ function isEventMessage(message: unknown): message is { event: string; payload: 
 const api: UwApi<ChannelMap, EventMap> = {
   invoke(channel: string, payload?: unknown): Promise<UwResult<unknown>> {
     if (typeof channel !== 'string') return Promise.reject(new TypeError('uw.invoke: channel must be a string'));
-    return ipcRenderer.invoke(INVOKE_CHANNEL, { channel, payload }) as Promise<UwResult<unknown>>;
+    const request: UwRequest = { channel, payload };
+    return ipcRenderer.invoke(INVOKE_CHANNEL, request) as Promise<UwResult<unknown>>;
   },
   on(event: string, listener: (payload: unknown) => void): () => void {
     if (typeof event !== 'string') throw new TypeError('uw.on: event must be a string');

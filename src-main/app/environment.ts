@@ -32,7 +32,7 @@ export interface AppEnvironment {
   sync?: SyncEnvironment;
 }
 
-/** How the channel table syncs (src-main/app/sync-service.ts). */
+/** How the channel table syncs (src-main/app/sync-service/). */
 export interface SyncEnvironment {
   /** Where the client secret is kept: Electron safeStorage, a 0600 file, the environment. */
   secrets?: SecretStore;

@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
-import type { ExportFileFormat } from '../contract';
+import type { AppEvents, ExportFileFormat } from '../contract';
 import { isAbortOf } from '../reports';
-import type { ExportTargetChooser } from './environment';
+import type { Emit, ExportTargetChooser } from './environment';
+import type { LongWork } from './long-work';
 
 /*
  * The one path every file the UI exports takes (the cross-deal report, the portfolio stress,
@@ -73,4 +74,48 @@ export function throttled(report: (done: number, total: number) => void, ms = 15
       report(done, total);
     }
   };
+}
+
+/** The exports whose progress the UI follows as rows (or deals) written of a total. */
+export type ProgressEvent = 'report.exportProgress' | 'analysis.exportProgress';
+export type ExportPhase = AppEvents[ProgressEvent]['phase'];
+
+/** An export the UI follows and can stop: a FileExport whose writer reports rows written. */
+export interface ProgressExport<R> {
+  exportId: string;
+  /** The event its progress goes out as, by exportId. */
+  event: ProgressEvent;
+  format: ExportFileFormat;
+  suggestedName: string;
+  /** Writes the file, reporting progress; answers what joins the result and how many rows it wrote. */
+  write: (file: string, signal: AbortSignal, onProgress: (done: number, total: number) => void) => Promise<{ result: R; rows: number }>;
+  /** The refusal a failed write becomes (after the 'failed' event). */
+  failed: (reason: string, error: unknown) => Error;
+}
+
+/**
+ * An export with progress: run as long work under its exportId (work.cancel stops it, the
+ * answer is then `{ cancelled: true }`), with the events preparing, writing (throttled), then
+ * done, failed or cancelled.
+ */
+export function exportWithProgress<R extends object>(chooser: ExportTargetChooser, work: LongWork, emit: Emit, job: ProgressExport<R>): Promise<ExportOutcome<R>> {
+  const progress = (phase: ExportPhase, done: number, total: number) => emit(job.event, { exportId: job.exportId, phase, done, total });
+  return work.run(job.exportId, (signal) =>
+    exportToFile(chooser, {
+      format: job.format,
+      suggestedName: job.suggestedName,
+      signal,
+      onCancelled: () => progress('cancelled', 0, 0),
+      write: async (file) => {
+        progress('preparing', 0, 0);
+        const { result, rows } = await job.write(file, signal, throttled((done, total) => progress('writing', done, total)));
+        progress('done', rows, rows);
+        return result;
+      },
+      failed: (reason, error) => {
+        progress('failed', 0, 0);
+        return job.failed(reason, error);
+      },
+    }),
+  );
 }

@@ -1,7 +1,4 @@
-import { writeFile } from 'node:fs/promises';
 import { IMPORT_COLUMNS } from '../contract';
-import type { ExportTargetChooser } from './environment';
-import { exportToFile } from './file-export';
 
 /*
  * The collateral import's template: a CSV file with every column the import reads, under the
@@ -23,20 +20,4 @@ function field(value: string): string {
 export function importTemplateCsv(): string {
   const line = (values: readonly string[]) => values.map(field).join(',') + '\r\n';
   return '\uFEFF' + line(IMPORT_COLUMNS.map((c) => c.header)) + line(IMPORT_COLUMNS.map((c) => c.example));
-}
-
-/** The import's channels that write files: the template, saved where the host chooses. */
-export function importTemplateChannels(exportTarget: ExportTargetChooser, refuse: (message: string, details: { code: string; target: string }) => Error) {
-  return {
-    'import.template': async () =>
-      exportToFile(exportTarget, {
-        format: 'csv',
-        suggestedName: IMPORT_TEMPLATE_NAME,
-        write: async (file) => {
-          await writeFile(file, importTemplateCsv(), 'utf8');
-          return { columns: IMPORT_COLUMNS.length };
-        },
-        failed: (reason) => refuse(`The template could not be written: ${reason}`, { code: 'ExportFailed', target: 'file' }),
-      }),
-  };
 }

@@ -2,7 +2,6 @@ export { createChannelTable, ChannelError, type AppChannelTable, type ChannelHan
 export { unavailableDispatcher, type AppDispatcher, type AppEnvironment, type Emit, type ExportTarget, type ExportTargetChooser, type SyncEnvironment } from './environment';
 export { PipelineService, INLINE_LIMIT } from './pipeline';
 export { parseImportFile, parseCsv, ImportFileError } from './import-file';
-export { maskSsn } from './mask';
 export { openWorkstation, type Workstation, type OpenWorkstationOptions } from './workstation';
 export { createSyncService, SyncServiceError, syncPercent, type SyncService, type SyncServiceOptions } from './sync-service';
 // The sync lock is the sync layer's (uw sync takes it without loading the app); re-exported here for the shell.

@@ -378,15 +378,3 @@ export function searchTerms(search: string): string[] {
 }
 
 /** The channel handlers of the paged pipeline. */
-export function pipelinePageChannels(pages: PipelinePages) {
-  return {
-    'pipeline.page': async (input: Query & { offset: number; limit: number }) => {
-      const page = await pages.page(input);
-      pages.screenShowsRows();
-      return page;
-    },
-    'pipeline.ids': async (input: Query & { offset: number; limit?: number }) => pages.ids(input),
-    'pipeline.facets': async () => pages.facets(),
-  };
-}
-

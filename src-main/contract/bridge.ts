@@ -1,6 +1,6 @@
 /*
  * Web mode's HTTP bridge: the paths that carry the channel table's calls and events
- * (app-channels.ts), and how a request shows its per-launch session. Constants only, in a module
+ * (contract/channels/), and how a request shows its per-launch session. Constants only, in a module
  * of their own: the server checks these paths on every request, and the uw command's build
  * (scripts/cli-build.mjs) then leaves the channel table's schemas out of the service's start.
  */

@@ -3,6 +3,7 @@ export * from './analysis';
 export * from './bridge';
 export * from './bulk-update';
 export * from './change-feed';
+export type { ChannelSpec } from './channel';
 export * from './cash-flow';
 export * from './collateral';
 export * from './component';
@@ -22,7 +23,30 @@ export * from './report';
 export * from './scalars';
 export * as format from './format';
 export {
+  ANALYSIS_CHANNELS,
   APP_CHANNEL_INPUTS,
+  APP_CHANNEL_NAMES,
+  APP_CHANNELS,
+  APP_INFO_CHANNELS,
+  DEAL_READ_CHANNELS,
+  DEAL_WRITE_CHANNELS,
+  HISTORY_CHANNELS,
+  IMPORT_CHANNELS,
+  InvokeRequest,
+  MAX_IMPORT_FILE_BYTES,
+  MAX_IMPORT_REFERENCES,
+  MEMO_CHANNELS,
+  MENU_COMMANDS,
+  PIPELINE_CHANNELS,
+  PIPELINE_PAGE_LIMIT,
+  REPORT_CHANNELS,
+  ReportExportFilter,
+  StressExportRequest,
+  SYNC_CHANNELS,
+  SyncOutboxRowInput,
+  SyncRunInput,
+  WORK_CHANNELS,
+  type Body,
   ColumnPrefs,
   ColumnTable,
   ExportFileFormat,
@@ -70,7 +94,7 @@ export {
   type SyncSummaryView,
   type SyncTestResult,
   type SyncTrigger,
-} from './app-channels';
+} from './channels';
 export {
   COMPARE_LIMITS,
   DEAL_CHANNELS,
@@ -81,7 +105,7 @@ export {
   type DealAtAddress,
   type DealComparison,
   type DealSyncStateView,
-} from './deal-channels';
+} from './channels';
 export { label, maskSsn } from './format';
 export {
   COLLATERAL_FIELD,

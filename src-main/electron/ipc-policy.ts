@@ -1,20 +1,19 @@
-import { z } from 'zod';
+import { InvokeRequest, type InvokeResult } from '../contract';
 import { isAppUrl } from './navigation-policy';
 
 /**
  * The IPC seam between the preload's window.uw.invoke(channel, payload) and the channel table.
  *
  * One Electron channel ('uw:invoke') carries { channel, payload }. The main process checks the
- * sender frame (only the app:// UI may call), validates the envelope with zod, then hands the
+ * sender frame (only the app:// UI may call), validates the envelope (the contract's
+ * InvokeRequest, the web bridge's too), then hands the
  * call to a ChannelDispatcher. Today the dispatcher answers 'unknown channel' for everything;
  * src-main/app (the channel table, shared with the web-mode HTTP bridge) will provide the real
  * one, validating each channel's payload with its own zod schema, and src-main/index.ts passes
  * it to startElectronApp({ dispatch }).
  */
 
-export type InvokeResult<T = unknown> =
-  | { ok: true; value: T }
-  | { ok: false; error: string; details?: unknown };
+export type { InvokeRequest, InvokeResult } from '../contract';
 
 export interface InvokeContext {
   /** URL of the frame that sent the call (already checked to be app://workstation/...). */
@@ -22,19 +21,6 @@ export interface InvokeContext {
 }
 
 export type ChannelDispatcher = (channel: string, payload: unknown, context: InvokeContext) => Promise<InvokeResult>;
-
-export const invokeRequestSchema = z
-  .object({
-    channel: z
-      .string()
-      .min(1)
-      .max(128)
-      .regex(/^[A-Za-z][\w.:-]*$/, 'channel name'),
-    payload: z.unknown().optional(),
-  })
-  .strict();
-
-export type InvokeRequest = z.infer<typeof invokeRequestSchema>;
 
 /** Until the channel table exists every channel is unknown. */
 export const unknownChannelDispatcher: ChannelDispatcher = () =>
@@ -69,7 +55,7 @@ export async function handleInvoke(
     log(`refused IPC from untrusted sender ${String(sender.frameUrl)}`);
     return { ok: false, error: 'untrusted sender' };
   }
-  const parsed = invokeRequestSchema.safeParse(request);
+  const parsed = InvokeRequest.safeParse(request);
   if (!parsed.success) {
     return { ok: false, error: 'invalid request', details: parsed.error.issues.map((i) => i.path.join('.') || i.message) };
   }

@@ -225,7 +225,7 @@ export function planItem(ctx: GatewayContext, session: DealReferences, deal: Dea
  * deal are two atomic units, applied in order; the id is then listed once per outcome.
  */
 export async function bulkUpdateDeals(ctx: GatewayContext, input: unknown): Promise<UpdateDealsResponseDto | Failure> {
-  return bulkUpdateDealsNow(ctx, input);
+  return bulkUpdateDealsGuarded(ctx, input);
 }
 
 /** The bulk-update property each deals column is written by (for the history's field names). */
@@ -281,7 +281,7 @@ export function scanItem(item: WireItem): RequestScan {
  * written, all inside the unit, so the checks hold for the writes and the whole request commits
  * or none of it does, however many requests run at once.
  */
-export async function bulkUpdateDealsNow(
+export async function bulkUpdateDealsGuarded(
   ctx: GatewayContext,
   input: unknown,
   guard?: (tx: StorePort) => Promise<void>,

@@ -6,13 +6,13 @@ import {
   NoteText,
   type UndoRefusal,
 } from '../contract';
-import { bulkUpdateDealsNow } from './bulk-update';
+import { bulkUpdateDealsGuarded } from './bulk-update';
 import { isBulkUpdateProperty, PROPERTY_COLUMNS } from './bulk-update-rules';
 import { actingAs, actorOf, type GatewayContext } from './context';
 import { toWireValue } from './wire-value';
 
 // A deal's history, its notes and the undo of a recorded edit (docs/history.md). The credit
-// memo reads getDealHistory and getDealNotes; the channels of src-main/app/history-channels.ts
+// memo reads getDealHistory and getDealNotes; the channels of src-main/app/channels/history.ts
 // call all of them.
 
 /** A deal's recorded changes, newest first; `filter` keeps one field and/or one source. */
@@ -86,10 +86,10 @@ export async function undoHistoryEntry(ctx: GatewayContext, entryId: number): Pr
   const column = PROPERTY_COLUMNS[property];
   const undoCtx = actingAs(ctx, { who: (await actorOf(ctx)).who, source: 'undo', undoOf: entry.id });
   const request = { itemsToUpdate: [{ id: entry.dealId, updates: [{ property, value: toWireValue(property, entry.oldValue) }] }] };
-  let result: Awaited<ReturnType<typeof bulkUpdateDealsNow>>;
+  let result: Awaited<ReturnType<typeof bulkUpdateDealsGuarded>>;
   try {
     // The checks run inside the bulk update's unit (through tx), so they hold for its write.
-    result = await bulkUpdateDealsNow(undoCtx, request, async (tx) => {
+    result = await bulkUpdateDealsGuarded(undoCtx, request, async (tx) => {
       const later = await tx.laterEntryOfField(entry);
       if (later) {
         throw new UndoRefused(

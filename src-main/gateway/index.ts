@@ -1,4 +1,4 @@
-import type { EndpointName } from '../contract';
+import type { BodyOf, EndpointName, ENDPOINTS, ErrorDto, ParamsOf, ResponseOf } from '../contract';
 import { sizeLoan, stressDeal, stressPortfolio } from './analysis';
 import { bulkUpdateDeals } from './bulk-update';
 import { getCollateralCashFlow } from './cash-flow-read';
@@ -40,16 +40,45 @@ export { alternativeValuationColumns, revenueValuationLabelColumns } from './val
 
 export interface GatewayRequest {
   params: Record<string, string>;
-  body: unknown;
+  body?: unknown;
 }
 
-export type GatewayHandler = (ctx: GatewayContext, request: GatewayRequest) => Promise<unknown>;
-
 /**
- * One function per endpoint of the contract's ENDPOINTS table; both transports call these. The
- * table is complete by type: an endpoint without its function does not compile.
+ * A gateway function as a router sees it, for an endpoint named only at run time (the HTTP
+ * server, the credit file's replay), which checked the request against the endpoint's schemas
+ * itself. Written as a method's type so that every typed endpoint function is one.
  */
-export const GATEWAY: Record<EndpointName, GatewayHandler> = {
+export type GatewayHandler = { call(ctx: GatewayContext, request: GatewayRequest): Promise<unknown> }['call'];
+
+type Endpoint<N extends EndpointName> = (typeof ENDPOINTS)[N];
+
+/** What an endpoint's function receives: its path parameters (or query), its body as sent. */
+export interface EndpointRequest<N extends EndpointName> {
+  params: Endpoint<N> extends { params: object }
+    ? ParamsOf<N>
+    : Endpoint<N> extends { query: object }
+      ? Record<string, string>
+      : Record<string, never>;
+  body?: Endpoint<N> extends { body: object } ? BodyOf<N> : undefined;
+}
+
+/** A refusal: the envelope with success false (a DTO's other fields, when present, are not read). */
+export interface EndpointFailure {
+  success: false;
+  error: ErrorDto | null;
+}
+
+/** What an endpoint's function answers: its DTO, or a refusal. */
+export type EndpointReply<N extends EndpointName> = ResponseOf<N> | EndpointFailure;
+
+export type EndpointHandler<N extends EndpointName> = (ctx: GatewayContext, request: EndpointRequest<N>) => Promise<EndpointReply<N>>;
+
+/** Whether a reply is a refusal (`success` false); otherwise it is the endpoint's DTO. */
+export function isRefusal<T extends { success: boolean }>(reply: T | EndpointFailure): reply is EndpointFailure {
+  return !reply.success;
+}
+
+export const GATEWAY: { [N in EndpointName]: EndpointHandler<N> } = {
   bulkUpdateDeals: (ctx, r) => bulkUpdateDeals(ctx, r.body),
   createResidentialDeal: (ctx, r) => createDeal(ctx, 'residential', r.body),
   createCommercialDeal: (ctx, r) => createDeal(ctx, 'commercial', r.body),
@@ -78,6 +107,9 @@ export const GATEWAY: Record<EndpointName, GatewayHandler> = {
   getDealChanges: (ctx, r) => getDealChanges(ctx, r.params),
   getDealGraphs: (ctx, r) => getDealGraphs(ctx, r.body),
 };
+
+/** GATEWAY for a router (see GatewayHandler): the same functions, by a name known only at run time. */
+export const GATEWAY_ROUTES: Record<EndpointName, GatewayHandler> = GATEWAY;
 export { PROPERTY_COLUMNS } from './bulk-update-rules';
 export { underwritingSettings } from './context';
 export { ReportTotals, openReport, type OpenReportOptions, type ReportQuery } from './cross-deal-report';

@@ -22,7 +22,7 @@ import {
   type EndpointName,
   type ErrorDto,
 } from '../contract';
-import { actingAs, GATEWAY, type GatewayContext } from '../gateway';
+import { actingAs, GATEWAY_ROUTES, type GatewayContext } from '../gateway';
 import { documentedAnswer, lazyReference, OPENAPI_PATH, type DocumentedRoute } from './reference';
 import { registerTokenEndpoint, TOKEN_ROUTE_SCHEMA, unreadableTokenRequest, type TokenRateLimit } from './token-endpoint';
 import { CLIENT_CHECK_IN_READ, checkedRead, clientCheckingStore, REFUSED, type RouteConfig } from './client-checked-read';
@@ -268,7 +268,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   for (const route of apiRoutes(false)) {
-    const handler = GATEWAY[route.name];
+    const handler = GATEWAY_ROUTES[route.name];
     const def: EndpointDef = ENDPOINTS[route.name];
     app.route({
       ...route,

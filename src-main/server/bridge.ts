@@ -4,11 +4,11 @@ import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   BRIDGE_DOWNLOAD_PATH,
   BRIDGE_EVENTS_PATH,
   BRIDGE_INVOKE_PATH,
+  InvokeRequest,
   type ExportFileFormat,
   type InvokeResult,
 } from '../contract';
@@ -56,17 +56,6 @@ export interface BridgeDispatcher {
 
 /** Built by the composition root (src-main/cli/serve.ts) from src-main/app. */
 export type BridgeFactory = (env: BridgeEnvironment) => BridgeDispatcher;
-
-export const invokeEnvelope = z
-  .object({
-    channel: z
-      .string()
-      .min(1)
-      .max(128)
-      .regex(/^[A-Za-z][\w.:-]*$/, 'channel name'),
-    payload: z.unknown().optional(),
-  })
-  .strict();
 
 // --- events -----------------------------------------------------------------------------------
 
@@ -187,7 +176,7 @@ export async function registerBridge(app: FastifyInstance, options: BridgeOption
 
   app.post(BRIDGE_INVOKE_PATH, { onRequest: guard, schema: { hide: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const parsed = invokeEnvelope.safeParse(request.body);
+    const parsed = InvokeRequest.safeParse(request.body);
     if (!parsed.success) {
       return { ok: false, error: 'invalid request', details: parsed.error.issues.map((i) => i.path.join('.') || i.message) };
     }

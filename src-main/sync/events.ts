@@ -10,5 +10,5 @@ export type SyncEvent =
   | { type: 'retry'; method: string; path: string; attempt: number; reason: string }
   | { type: 'warning'; message: string };
 
-/** What one sync did: the same shape the workstation shows (contract/app-channels). */
+/** What one sync did: the same shape the workstation shows (contract/channels/sync.ts). */
 export type SyncSummary = SyncSummaryView;

@@ -29,7 +29,7 @@ import { forEachDeal, newReader, readGraph, sleep, throwIfAborted, type SyncCont
 import { RemoteError, SyncError } from './errors';
 import { decidePush } from './merge';
 import type { WriteName } from './remote-client';
-import { toWireValue } from './wire';
+import { toWireValue } from '../gateway';
 
 // Push (docs/sync.md). Deals created offline go first, through the create endpoints; then
 // the field edits, per deal against a fresh read of the platform: remote == base -> send,

@@ -1,6 +1,6 @@
 // Background sync on an interval (docs/sync.md): the workstation syncs by itself while it is
 // connected to a platform. Pure scheduling, no I/O: what a sync is, whether one may run now and
-// whether background sync is on at all are the caller's (src-main/app/sync-service.ts), so
+// whether background sync is on at all are the caller's (src-main/app/sync-service/), so
 // this is unit-tested with fake timers.
 //
 // - One timer at a time (a chain of timeouts, not an interval): runs never overlap, and the next

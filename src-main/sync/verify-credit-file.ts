@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { UnderwritingSettings } from '../contract';
-import { GATEWAY, type GatewayContext, type PlaceLookup } from '../gateway';
+import { GATEWAY_ROUTES, type GatewayContext, type PlaceLookup } from '../gateway';
 import {
   CreditFileError,
   dataHashOfFile,
@@ -103,7 +103,7 @@ export async function verifyCreditFile(bytes: Buffer, options: VerifyOptions = {
     }
     const ctx: GatewayContext = { store, places: NO_PLACES, config: loadSystemConfig(), now: () => now };
     // Every read made again, as recorded (same endpoint, parameters and body), on the scratch store.
-    const handlers = options.gateway ?? GATEWAY;
+    const handlers = options.gateway ?? GATEWAY_ROUTES;
     const again: DealReads = { dealId: manifest.dealId, reads: [] };
     for (const read of reads) {
       const handler = handlers[read.name];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PipelineRow } from '../../src-main/contract/app-channels';
+import type { PipelineRow } from '../../src-main/contract';
 import { changedUpdates, choicesOf, formValues, validateValue, wireValue } from '../../src-renderer/deal-properties';
 import { buildImportItems, dealResolver, guessMapping, type DealRef } from '../../src-renderer/import-mapping';
 import { distinct, figureCell, filterRows, nextSort, NO_FILTERS, sortRows } from '../../src-renderer/pipeline-view';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PipelineIds, PipelinePage, PipelineQuery, PipelineRow, PipelineSortKey } from '../../../src-main/contract/app-channels';
+import type { PipelineIds, PipelinePage, PipelineQuery, PipelineRow, PipelineSortKey } from '../../../src-main/contract';
 import { harness, type Harness } from './support';
 
 /*

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createChannelTable, type AppEnvironment } from '../../../src-main/app';
-import type { ExportFileFormat } from '../../../src-main/contract/app-channels';
+import type { ExportFileFormat } from '../../../src-main/contract';
 import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
 import { DEMO_TABLE_ORDER, generateDemoPortfolio } from '../../../src-main/demo/generate';

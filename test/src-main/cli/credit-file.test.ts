@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usd } from '../../../src-main/contract/format';
-import { GATEWAY, type GatewayHandler } from '../../../src-main/gateway';
+import { GATEWAY_ROUTES, type GatewayHandler } from '../../../src-main/gateway';
 import { dataHashOfFile, type CreditFileManifest, type RecordedRead } from '../../../src-main/reports';
 import { verifyCreditFile } from '../../../src-main/sync';
 import { runUw } from '../../support/cli';
@@ -137,7 +137,7 @@ describe('uw credit-file', () => {
   }, 60_000);
 
   it('catches an engine whose formula changed: the recomputed DSCR differs from the recorded one', async () => {
-    const original = GATEWAY.getDealInfo!;
+    const original = GATEWAY_ROUTES.getDealInfo;
     // The seam: the gateway the figures are read back through, with a DSCR formula off by 1 %.
     const changed: GatewayHandler = async (ctx, request) => {
       const answer = (await original(ctx, request)) as { success: boolean; collateralTotals: { dscr: number | null } };
@@ -146,7 +146,7 @@ describe('uw credit-file', () => {
     };
     const bytes = readFileSync(sealed);
     expect(await verifyCreditFile(bytes)).toMatchObject({ ok: true });
-    const result = await verifyCreditFile(bytes, { gateway: { ...GATEWAY, getDealInfo: changed } });
+    const result = await verifyCreditFile(bytes, { gateway: { ...GATEWAY_ROUTES, getDealInfo: changed } });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.problem).toMatch(/^figures\.json: deal\.collateralTotals\.dscr: file [\d.]+, recomputed [\d.]+$/);
   }, 60_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENU_COMMANDS } from '../../../src-main/contract/app-channels';
+import { MENU_COMMANDS } from '../../../src-main/contract';
 import { buildMenuTemplate, commandsOf, type MenuItemSpec } from '../../../src-main/electron/menu-template';
 import { defaultSavePath, saveDialogFilters, withExtension } from '../../../src-main/electron/save-dialog';
 

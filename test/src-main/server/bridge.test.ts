@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChannelTable } from '../../../src-main/app';
-import { SESSION_HEADER } from '../../../src-main/contract/app-channels';
+import { SESSION_HEADER } from '../../../src-main/contract';
 import { createDownloadRegistry, createEventHub, isValidSession, type BridgeEnvironment } from '../../../src-main/server/bridge';
 import { isAllowedHost, webOriginPolicy } from '../../../src-main/server/web-origin';
 import { startTestService, tempDir, type TestService } from '../../support/service';

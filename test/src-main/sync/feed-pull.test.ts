@@ -297,7 +297,7 @@ describe('a first sync through the feed, cancelled midway', () => {
   });
 
   test('reports its progress against the platform\'s deals, asks for nothing more once cancelled, and the next sync resumes after the last page it finished', async () => {
-    // Cancelled as the workstation cancels a sync (app/sync-service.ts): its AbortSignal is aborted.
+    // Cancelled as the workstation cancels a sync (app/sync-service/): its AbortSignal is aborted.
     const abort = new AbortController();
     const progress: { done: number; total: number }[] = [];
     const { result: cancelled, asked } = await graphRequests(pair, () =>

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY, type GatewayContext } from '../../../src-main/gateway';
+import { GATEWAY, GATEWAY_ROUTES, type GatewayContext } from '../../../src-main/gateway';
 import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
 import { readDealGraph } from '../../../src-main/reports';
 import { closeDb, openDb, type Db } from '../../../src-main/store/db';
@@ -45,7 +45,7 @@ describe('replayDealReads', () => {
       try {
         expect(await replayDealReads(db, id, recorded.reads, NOW)).toEqual({ inexact: 0 });
         for (const read of recorded.reads) {
-          expect(await GATEWAY[read.name](ctxOf(db), { params: read.params, body: read.body }), `${read.name} ${JSON.stringify(read.params)}`).toEqual(read.response);
+          expect(await GATEWAY_ROUTES[read.name](ctxOf(db), { params: read.params, body: read.body }), `${read.name} ${JSON.stringify(read.params)}`).toEqual(read.response);
         }
       } finally {
         closeDb(db);

@@ -9,7 +9,7 @@ import { RemoteError } from '../../../src-main/sync/errors';
 import { decidePull, decidePush } from '../../../src-main/sync/merge';
 import { nextDown, nextUp, plainDecimal, solveFactor, solveReversion } from '../../../src-main/sync/numbers';
 import { createRemoteClient, TokenSource } from '../../../src-main/sync/remote-client';
-import { toWireValue } from '../../../src-main/sync/wire';
+import { toWireValue } from '../../../src-main/gateway';
 
 const ratio = (a: number, b: number) => (b === 0 || !Number.isFinite(a / b) ? 0 : a / b);
 

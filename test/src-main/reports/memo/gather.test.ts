@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY, type GatewayContext } from '../../../../src-main/gateway';
+import { GATEWAY_ROUTES, type GatewayContext } from '../../../../src-main/gateway';
 import { createOfflinePlaceLookup } from '../../../../src-main/gateway/place-lookup/offline-place-lookup';
 import { loadSystemConfig } from '../../../../src-main/store/system-config';
 import { gatherMemoData, readDealGraph } from '../../../../src-main/reports';
@@ -45,7 +45,7 @@ describe('gatherMemoData', () => {
     expect(await gatherMemoData(ctxOf(s), 'no-such-deal', { productVersion: '0.1.0' })).toBeNull();
     const reads = await readDealGraph(ctxOf(s), ids[0]!);
     for (const read of reads!.reads) {
-      expect(read.response).toEqual(await GATEWAY[read.name](ctxOf(s), { params: read.params, body: read.body }));
+      expect(read.response).toEqual(await GATEWAY_ROUTES[read.name](ctxOf(s), { params: read.params, body: read.body }));
     }
   }, 60_000);
 });

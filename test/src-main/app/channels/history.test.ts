@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests walk loosely typed results */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harness, type Harness } from './support';
+import { harness, type Harness } from '../support';
 
 // The deal.history / deal.undo / deal.notes / deal.addNote / history.* channels over a real
 // SQLite data directory.

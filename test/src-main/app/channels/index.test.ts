@@ -3,11 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_CHANNEL_INPUTS, APP_CHANNEL_NAMES } from '../../../src-main/contract/app-channels';
-import { openWorkstation } from '../../../src-main/app';
-import type { ChannelHandlers } from '../../../src-main/app/channels';
-import { closeDb } from '../../../src-main/store/db';
-import { harness, type Harness } from './support';
+import { APP_CHANNEL_INPUTS, APP_CHANNEL_NAMES } from '../../../../src-main/contract';
+import { openWorkstation } from '../../../../src-main/app';
+import type { ChannelHandlers } from '../../../../src-main/app/channels';
+import { closeDb } from '../../../../src-main/store/db';
+import { harness, type Harness } from '../support';
 
 describe('the channel table', () => {
   let h: Harness;

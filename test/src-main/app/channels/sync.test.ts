@@ -3,17 +3,17 @@ import { createServer } from 'node:net';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createChannelTable, createFileSecretStore, withEnvironmentSecret } from '../../../src-main/app';
-import { SECRET_FILE } from '../../../src-main/app/sync-secret';
-import { SYNC_LOCK_FILE } from '../../../src-main/sync/sync-lock';
-import type { PipelineResult, SyncStatusView } from '../../../src-main/contract/app-channels';
-import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
-import { loadSystemConfig } from '../../../src-main/store/system-config';
-import { ensureUsers } from '../../../src-main/store/users';
-import { CLIENT, startTestService, type TestService } from '../../support/service';
-import { bulkUpdate, dealInfo } from '../sync/helpers';
-import { harness, type Harness } from './support';
-import { createSqliteStore } from '../../../src-main/store/sqlite-store';
+import { createChannelTable, createFileSecretStore, withEnvironmentSecret } from '../../../../src-main/app';
+import { SECRET_FILE } from '../../../../src-main/app/sync-secret';
+import { SYNC_LOCK_FILE } from '../../../../src-main/sync/sync-lock';
+import type { PipelineResult, SyncStatusView } from '../../../../src-main/contract';
+import { createOfflinePlaceLookup } from '../../../../src-main/gateway/place-lookup/offline-place-lookup';
+import { loadSystemConfig } from '../../../../src-main/store/system-config';
+import { ensureUsers } from '../../../../src-main/store/users';
+import { CLIENT, startTestService, type TestService } from '../../../support/service';
+import { bulkUpdate, dealInfo } from '../../sync/helpers';
+import { harness, type Harness } from '../support';
+import { createSqliteStore } from '../../../../src-main/store/sqlite-store';
 
 // The sync.* channels of the channel table over a real SQLite data directory, syncing with a
 // real second instance (the "platform": the server with the demo portfolio) on port 0.

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyCreditFile } from '../../../src-main/sync';
-import { pdfText } from '../reports/memo/pdf-reader';
-import { harness, type Harness } from './support';
+import { verifyCreditFile } from '../../../../src-main/sync';
+import { pdfText } from '../../reports/memo/pdf-reader';
+import { harness, type Harness } from '../support';
 
 let h: Harness;
 let dealId: string;

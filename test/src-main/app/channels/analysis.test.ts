@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChannelTable } from '../../../src-main/app';
-import { createOfflinePlaceLookup } from '../../../src-main/gateway/place-lookup/offline-place-lookup';
-import { setSetting } from '../../../src-main/store/settings';
-import { loadSystemConfig } from '../../../src-main/store/system-config';
-import { harness, type Harness } from './support';
-import { createSqliteStore } from '../../../src-main/store/sqlite-store';
+import { createChannelTable } from '../../../../src-main/app';
+import { createOfflinePlaceLookup } from '../../../../src-main/gateway/place-lookup/offline-place-lookup';
+import { setSetting } from '../../../../src-main/store/settings';
+import { loadSystemConfig } from '../../../../src-main/store/system-config';
+import { harness, type Harness } from '../support';
+import { createSqliteStore } from '../../../../src-main/store/sqlite-store';
 
 /* The analysis channels (issue 14) on a real store: a demo portfolio in a fresh data directory. */
 

@@ -1,8 +1,8 @@
-import type { DealExportResult } from '../contract';
-import { GATEWAY } from '../gateway';
-import { gatherMemoData, renderMemoPdf, writeCreditFile } from '../reports';
-import type { AppEnvironment } from './environment';
-import { exportToFile, fileDate } from './file-export';
+import type { DealExportResult, MEMO_CHANNELS } from '../../contract';
+import { GATEWAY, isRefusal } from '../../gateway';
+import { gatherMemoData, renderMemoPdf, writeCreditFile } from '../../reports';
+import { exportToFile, fileDate } from '../file-export';
+import type { ChannelKit, HandlersOf } from './kit';
 
 // The deal page's "Credit memo" and "Credit file" buttons (issue 15): the same gathering and
 // writing as `uw memo` and `uw credit-file`, to the file the host chooses (Electron: the native
@@ -11,28 +11,24 @@ import { exportToFile, fileDate } from './file-export';
 
 type Phase = 'reading' | 'rendering' | 'packing' | 'done' | 'failed';
 
-/** A refusal the channel table turns into a readable message (ChannelError, built by the caller). */
-export type Refuse = (message: string, details: { code: string; target?: string }) => Error;
-
 /** A file name from the deal's name: letters, digits and dashes only. */
 function fileStem(name: string | null | undefined, fallback: string): string {
   const stem = (name ?? '').normalize('NFKD').replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-');
   return stem || fallback;
 }
 
-export function memoChannels(env: AppEnvironment, refuse: Refuse) {
-  const ctx = env.gateway;
+export function memoChannels({ env, ctx, emit, refuse, exportTarget }: ChannelKit): HandlersOf<typeof MEMO_CHANNELS> {
   const version = env.version ?? '0.0.0';
 
   async function exportDeal(kind: 'memo' | 'creditFile', dealId: string, exportId: string): Promise<DealExportResult> {
-    const progress = (phase: Phase) => env.emit('deal.exportProgress', { exportId, phase });
+    const progress = (phase: Phase) => emit('deal.exportProgress', { exportId, phase });
     // The deal first: an unknown deal is said before a save dialog opens.
-    const deal = (await GATEWAY.getDealInfo!(ctx, { params: { id: dealId }, body: undefined })) as { success: boolean; seedName?: string | null };
-    if (!deal.success) throw refuse(`No deal exists with the id ${dealId}.`, { code: 'MissingEntity', target: 'dealId' });
+    const deal = await GATEWAY.getDealInfo(ctx, { params: { id: dealId } });
+    if (isRefusal(deal)) throw refuse(`No deal exists with the id ${dealId}.`, { code: 'MissingEntity', target: 'dealId' });
     const format = kind === 'memo' ? 'pdf' : 'zip';
     const what = kind === 'memo' ? 'credit memo' : 'credit file';
     const missing = () => refuse(`No deal exists with the id ${dealId}.`, { code: 'MissingEntity', target: 'dealId' });
-    return exportToFile(env.exportTarget, {
+    return exportToFile(exportTarget, {
       format,
       suggestedName: `${fileStem(deal.seedName, dealId)}-${what.replace(' ', '-')}-${fileDate(ctx.now())}.${format}`,
       write: async (file) => {
@@ -61,7 +57,7 @@ export function memoChannels(env: AppEnvironment, refuse: Refuse) {
   }
 
   return {
-    'deal.exportMemo': ({ dealId, exportId }: { dealId: string; exportId: string }) => exportDeal('memo', dealId, exportId),
-    'deal.exportCreditFile': ({ dealId, exportId }: { dealId: string; exportId: string }) => exportDeal('creditFile', dealId, exportId),
+    'deal.exportMemo': ({ dealId, exportId }) => exportDeal('memo', dealId, exportId),
+    'deal.exportCreditFile': ({ dealId, exportId }) => exportDeal('creditFile', dealId, exportId),
   };
 }

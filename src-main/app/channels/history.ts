@@ -1,26 +1,15 @@
-import type { AppChannelName, ChannelOutput, EditSource } from '../contract';
-import { addDealNote, actingAs, getDealHistory, getDealNotes, undoHistoryEntry, type GatewayContext } from '../gateway';
-import { setLocalUserName, USER_NAME_KEY, workstationDb, type StorePort } from '../store';
-import type { ChannelHandlers } from './channels';
+import type { AppChannelName, ChannelOutput, EditSource, HISTORY_CHANNELS } from '../../contract';
+import { addDealNote, actingAs, getDealHistory, getDealNotes, undoHistoryEntry, type GatewayContext } from '../../gateway';
+import { setLocalUserName, USER_NAME_KEY, workstationDb, type StorePort } from '../../store';
+import type { ChannelKit, HandlersOf } from './kit';
 
-// The channels of a deal's history, undo and notes (docs/history.md), kept out of channels.ts.
-
-type HistoryChannel = 'deal.history' | 'deal.undo' | 'deal.notes' | 'deal.addNote' | 'history.user' | 'history.setUser';
+// The channels of a deal's history, undo and notes (docs/history.md), and the name they are signed with.
 
 /** A refusal to show next to the control that asked (the channel table turns it into a failed result). */
 export interface HistoryRefusal {
   message: string;
   code: string;
   target: string;
-}
-
-export interface HistoryChannelDeps {
-  ctx: GatewayContext;
-  /** Web mode: a name is required (never the OS user's). */
-  mode: 'electron' | 'web';
-  /** The deals whose data changed (open screens refetch). */
-  changed: (dealIds: string[]) => void;
-  refuse: (refusal: HistoryRefusal) => Error;
 }
 
 /**
@@ -61,7 +50,8 @@ export async function localActor(ctx: GatewayContext, source: EditSource): Promi
   return actingAs(ctx, { who: await ctx.store.localUserName(), source });
 }
 
-export function historyChannels({ ctx, mode, changed, refuse }: HistoryChannelDeps): Pick<ChannelHandlers, HistoryChannel> {
+export function historyChannels({ env, ctx, changed, refuse: refuseWith }: ChannelKit): HandlersOf<typeof HISTORY_CHANNELS> {
+  const refuse = ({ message, code, target }: HistoryRefusal) => refuseWith(message, { code, target });
   const local = () => localActor(ctx, 'ui');
   return {
     'deal.history': async ({ dealId, field, source }) =>
@@ -81,7 +71,7 @@ export function historyChannels({ ctx, mode, changed, refuse }: HistoryChannelDe
     'history.user': async () => ({ name: await ctx.store.localUserName() }),
     // The local user's name is the workstation's own setting (docs/architecture.md).
     'history.setUser': async ({ name }) => {
-      if (mode === 'web' && name.trim() === '') throw refuse(USER_NAME_REQUIRED);
+      if (env.mode === 'web' && name.trim() === '') throw refuse(USER_NAME_REQUIRED);
       return { name: setLocalUserName(workstationDb(ctx.store), name) };
     },
   };

@@ -2,10 +2,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressPreview, DealComparison } from '../../../src-main/contract/deal-channels';
-import { COMPARISON_SHEET } from '../../../src-main/reports/deal-comparison-xlsx';
-import { CLIENT, OWNER, startTestService, type TestService } from '../../support/service';
-import { harness, type Harness } from './support';
+import type { AddressPreview, DealComparison } from '../../../../src-main/contract';
+import { COMPARISON_SHEET } from '../../../../src-main/reports/deal-comparison-xlsx';
+import { CLIENT, OWNER, startTestService, type TestService } from '../../../support/service';
+import { harness, type Harness } from '../support';
 
 // The channels of the New deal flow and of the deal comparison, over a real SQLite data
 // directory; the waiting-to-sync state against a real second instance (the platform) on port 0.

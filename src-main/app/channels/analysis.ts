@@ -1,19 +1,16 @@
 import {
-  type CallErrorDetails,
+  type ANALYSIS_CHANNELS,
   type ChannelOutput,
   type CreditProfilesView,
-  type ErrorDto,
   MAX_SAVED_SCENARIOS,
   SavedScenario,
   type ScenariosView,
   type SizeLoanRequestDto,
-} from '../contract';
-import { listCreditPolicies, previewDealEdit, setDefaultCreditPolicy, stressPortfolio, type PortfolioStressMemo } from '../gateway';
-import { exportPortfolioStress, StressRequestError } from '../reports';
-import type { ChannelHandlers } from './channels';
-import type { AppEnvironment } from './environment';
-import { exportToFile, fileDate, throttled } from './file-export';
-import type { LongWork } from './long-work';
+} from '../../contract';
+import { listCreditPolicies, previewDealEdit, setDefaultCreditPolicy, stressPortfolio, type PortfolioStressMemo } from '../../gateway';
+import { exportPortfolioStress, StressRequestError } from '../../reports';
+import { fileDate, throttled } from '../file-export';
+import { envelopeBody, type ChannelKit, type HandlersOf } from './kit';
 
 /*
  * The analysis channels (issue 14): loan sizing, the stress of one deal and of the book, the
@@ -21,58 +18,19 @@ import type { LongWork } from './long-work';
  * per data directory, and the portfolio stress export. Everything but the custom scenarios and
  * the default profile only reads: the gateway computes, nothing is written to the deals.
  *
- * The channel table (channels.ts) spreads these handlers into its own; it hands in its gateway
- * call and its error constructor so a refusal here reads exactly like one there.
+ * The channel table (channels/index.ts) spreads these handlers into its own; the kit's gateway
+ * call and refusals make a refusal here read exactly like one there.
  */
-
-export const ANALYSIS_CHANNELS = [
-  'analysis.sizeLoan',
-  'analysis.stressDeal',
-  'analysis.stressPortfolio',
-  'analysis.profiles',
-  'analysis.setDefaultProfile',
-  'analysis.scenarios',
-  'analysis.saveScenario',
-  'analysis.deleteScenario',
-  'analysis.previewDealEdit',
-  'analysis.exportStress',
-] as const;
-export type AnalysisChannelName = (typeof ANALYSIS_CHANNELS)[number];
-
-export type AnalysisHandlers = Pick<ChannelHandlers, AnalysisChannelName>;
-
-export interface AnalysisChannelDeps {
-  env: AppEnvironment;
-  /** The channel table's gateway call: the envelope's body, or a thrown refusal carrying the ErrorDto. */
-  gateway: <T>(name: string, params: Record<string, string>, body?: unknown) => Promise<T>;
-  /** Makes the channel table's refusal (message for the user, details to place it). */
-  refuse: (message: string, details: CallErrorDetails) => Error;
-  /** The cancellable work of the channel table (work.cancel): the stress runs and exports started here. */
-  work: LongWork;
-}
 
 /** The custom scenarios of the data directory (an array of SavedScenario). */
 export const SCENARIOS_KEY = 'analysis.scenarios';
 
-function envelopeBody<T extends { success: boolean; error: unknown }>(response: T): Omit<T, 'success' | 'error'> {
-  const { success: _s, error: _e, ...body } = response;
-  return body;
-}
-
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export function createAnalysisChannels({ env, gateway, refuse, work }: AnalysisChannelDeps): AnalysisHandlers {
-  const ctx = env.gateway;
-
+export function analysisChannels({ ctx, gateway, refuse, refusal, emit, work, exportWithProgress }: ChannelKit): HandlersOf<typeof ANALYSIS_CHANNELS> {
   const profilesView = (): Promise<CreditProfilesView> => listCreditPolicies(ctx);
   // The last stress run the screen followed: another page of it reads only that page's deals.
   const stressMemo: PortfolioStressMemo = {};
-
-  /** A gateway refusal as the channel table's. */
-  const refusal = (error: ErrorDto | null, fallback: string) => {
-    const e = error ?? { target: '', code: 'ValidationError' as const, message: fallback, details: [] };
-    return refuse(e.message, { code: e.code, target: e.target, error: e });
-  };
 
   /** The custom scenarios as stored; one this version cannot read (edited by hand) is left out. */
   async function customScenarios(store = ctx.store): Promise<SavedScenario[]> {
@@ -94,7 +52,7 @@ export function createAnalysisChannels({ env, gateway, refuse, work }: AnalysisC
     'analysis.stressPortfolio': async ({ runId, ...request }) => {
       if (runId === undefined) return gateway('stressPortfolio', {}, request);
       // A run the screen follows: progress events by its runId, and work.cancel stops it between batches.
-      const onProgress = throttled((done, total) => env.emit('analysis.stressProgress', { runId, done, total }));
+      const onProgress = throttled((done, total) => emit('analysis.stressProgress', { runId, done, total }));
       try {
         return await work.run(runId, async (signal) => {
           const response = await stressPortfolio(ctx, request, { signal, onProgress, memo: stressMemo });
@@ -172,26 +130,21 @@ export function createAnalysisChannels({ env, gateway, refuse, work }: AnalysisC
       if (request.profileName !== undefined && !(await profilesView()).profiles.some((p) => p.name === request.profileName)) {
         throw refuse(`Unknown credit policy profile ${JSON.stringify(request.profileName)}.`, { code: 'ValidationError', target: 'profileName' });
       }
-      const progress = (phase: 'preparing' | 'writing' | 'done' | 'failed' | 'cancelled', done: number, total: number) =>
-        env.emit('analysis.exportProgress', { exportId, phase, done, total });
-      return work.run(exportId, (signal) => exportToFile(env.exportTarget, {
+      return exportWithProgress({
+        exportId,
+        event: 'analysis.exportProgress',
         format,
         suggestedName: `portfolio-stress-${fileDate(ctx.now())}.${format}`,
-        signal,
-        onCancelled: () => progress('cancelled', 0, 0),
-        write: async (file) => {
-          progress('preparing', 0, 0);
-          const result = await exportPortfolioStress(ctx, request, { format, file, signal, onProgress: throttled((done, total) => progress('writing', done, total)) });
-          progress('done', result.deals, result.deals);
-          return { rows: result.deals };
+        write: async (file, signal, onProgress) => {
+          const written = await exportPortfolioStress(ctx, request, { format, file, signal, onProgress });
+          return { result: { rows: written.deals }, rows: written.deals };
         },
         failed: (reason, error) => {
-          progress('failed', 0, 0);
           // A request the stress refuses (an unknown profile, a bad filter) names its field.
           if (error instanceof StressRequestError) return refusal(error.error, 'The stress could not run.');
           return refuse(`The stress export could not be written: ${reason}`, { code: 'ExportFailed', target: 'file' });
         },
-      }));
+      });
     },
   };
 }

@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { channel, type ChannelSpec } from './channel';
-import type { AssetType, LoanType } from './enums';
-import { addressText, shortText } from './scalars';
+import { channel, type ChannelSpec } from '../channel';
+import type { AssetType, LoanType } from '../enums';
+import { addressText, shortText } from '../scalars';
+import { Id } from './shared';
 
 /*
  * The channels of the "New deal" flow and of the deal comparison (issue 15), kept in their own
- * file and spread into APP_CHANNELS (app-channels.ts). The creates
+ * file and spread into APP_CHANNELS (channels/index.ts). The creates
  * themselves are the existing deals.createResidential|Commercial|Hotel channels.
  */
-
-const Id = z.string().min(1).max(200);
 
 /** Fewest and most deals a comparison shows side by side. */
 export const COMPARE_LIMITS = { min: 2, max: 4 } as const;

@@ -1,6 +1,5 @@
-import type { CallErrorDetails, ChannelOutput, DEAL_CHANNELS, DealAtAddress, DealSyncStateView, EndpointName } from '../contract';
-import type { GatewayContext } from '../gateway';
-import { writeDealComparison } from '../reports';
+import type { DEAL_CHANNELS, DealAtAddress, DealSyncStateView } from '../../contract';
+import { writeDealComparison } from '../../reports';
 import {
   collateralAtPlace,
   collateralRow,
@@ -17,11 +16,10 @@ import {
   outboxEntries,
   remoteIdOf,
   workstationDb,
-} from '../store';
-import type { ChannelHandlers } from './channels';
-import { compareDeals, type ComparedDeal } from './deal-comparison';
-import type { ExportTargetChooser } from './environment';
-import { exportToFile, fileDate } from './file-export';
+} from '../../store';
+import { compareDeals, type ComparedDeal } from '../deal-comparison';
+import { exportToFile, fileDate } from '../file-export';
+import type { ChannelKit, HandlersOf } from './kit';
 
 /*
  * The channels of the New deal flow and of the deal comparison (issue 15). The creates are the
@@ -31,21 +29,10 @@ import { exportToFile, fileDate } from './file-export';
  * linked data directory, and the side-by-side comparison with its XLSX export.
  */
 
-export type DealChannelHandlers = Pick<ChannelHandlers, keyof typeof DEAL_CHANNELS>;
-
-export interface DealChannelDeps {
-  ctx: GatewayContext;
-  /** The table's gateway call: a refusal becomes a ChannelError carrying the ErrorDto. */
-  gateway: <T>(name: EndpointName, params: Record<string, string>, body?: unknown) => Promise<T>;
-  exportTarget: ExportTargetChooser;
-  /** The table's refusal (a ChannelError): a message for the user, details for the UI. */
-  refuse: (message: string, details: CallErrorDetails) => Error;
-}
-
 /** Outbox states of a create that has not reached the platform yet. */
 const WAITING = ['pending', 'inflight', 'ambiguous'] as const;
 
-export function dealChannels({ ctx, gateway, exportTarget, refuse }: DealChannelDeps): DealChannelHandlers {
+export function newDealChannels({ ctx, gateway, exportTarget, refuse }: ChannelKit): HandlersOf<typeof DEAL_CHANNELS> {
   // Workstation-only (the sync outbox, the place's deals for the New deal form): the SQLite store's own functions.
   const db = workstationDb(ctx.store);
 
@@ -73,7 +60,7 @@ export function dealChannels({ ctx, gateway, exportTarget, refuse }: DealChannel
   async function comparison(ids: readonly string[]) {
     const deals: ComparedDeal[] = [];
     for (const id of ids) {
-      const info = await gateway<ChannelOutput<'deal.info'>>('getDealInfo', { id });
+      const info = await gateway('getDealInfo', { id });
       deals.push({ info, marketGrade: marketGrade(id) });
     }
     return compareDeals(deals);
