@@ -69,7 +69,6 @@ export interface MirrorScope {
   companyIds: readonly string[];
 }
 
-
 function ensureIds(db: Db, table: typeof users | typeof loansPackages, ids: readonly string[], row: (id: string) => Row): number {
   const wanted = [...new Set(ids.filter(Boolean))];
   if (wanted.length === 0) return 0;
