@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { writeCreditFile } from '../reports';
-import { verifyCreditFile as verify } from '../sync';
+import { verifyCreditFile as verify, writeCreditFile } from '../reports';
+import { replayDealReads } from '../sync';
 import { UsageError } from './args';
 import { dealOutputArgs, localUser, PRODUCT_VERSION, withStore, writeFailure } from './deal-output';
 
@@ -62,7 +62,8 @@ export async function verifyCreditFile(argv: string[]): Promise<void> {
   const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
     throw new UsageError(`cannot read ${file}: ${error.code ?? error.message}`);
   });
-  const result = await verify(bytes);
+  // The reads reach the scratch store as a pull loads the platform's: sync's replay.
+  const result = await verify(bytes, { load: replayDealReads });
   if (!result.ok) throw new Error(`not verified: ${result.problem}`);
   process.stdout.write(`verified: ${result.files} files, ${result.reads} reads, ${result.figures} figures of deal ${result.dealId} recomputed and equal\n`);
 }

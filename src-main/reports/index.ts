@@ -92,6 +92,7 @@ export {
 } from './credit-file/format';
 export type { CreditFile, CreditFileOptions, CreditFilePhase } from './credit-file/write';
 export type { OpenedCreditFile } from './credit-file/open';
+export type { LoadRecordedReads, VerifyOptions, VerifyResult } from './credit-file/verify';
 
 /** The credit file of a deal as zip bytes; null when no such deal exists. */
 export async function buildCreditFile(...args: Parameters<typeof import('./credit-file/write').buildCreditFile>) {
@@ -106,6 +107,17 @@ export async function writeCreditFile(...args: Parameters<typeof import('./credi
 /** Opens a credit file and checks every hash of its manifest (a CreditFileError names the first problem). */
 export async function openCreditFile(bytes: Buffer): Promise<import('./credit-file/open').OpenedCreditFile> {
   return (await import('./credit-file/open')).openCreditFile(bytes);
+}
+
+/**
+ * Checks a credit file's seal, then recomputes every figure from its reads with this engine;
+ * `options.load` puts the reads into the scratch store (sync's `replayDealReads`).
+ */
+export async function verifyCreditFile(
+  bytes: Buffer,
+  options: import('./credit-file/verify').VerifyOptions,
+): Promise<import('./credit-file/verify').VerifyResult> {
+  return (await import('./credit-file/verify')).verifyCreditFile(bytes, options);
 }
 
 /** Writes a deal comparison (issue 15) as an XLSX workbook; exceljs is loaded on the first one. */

@@ -7,6 +7,5 @@ export { changedDeals, keepMine, listConflicts, listOutbox, pulledDealHashes, ta
 export { hasCredentials, normaliseUrl, withoutCredentials } from './urls';
 export { SyncScheduler, type ScheduledRunOutcome, type SchedulerTimers, type SyncSchedulerOptions } from './scheduler';
 export { recordedClient, replayDealReads, type ReplayRead } from './replay';
-export { verifyCreditFile, type VerifyOptions, type VerifyResult } from './verify-credit-file';
 // One sync of a data directory at a time, across processes (the workstation and uw sync).
 export { acquireSyncLock, syncLockHolder, SyncLockedError, SYNC_LOCK_FILE } from './sync-lock';

@@ -1,22 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { UnderwritingSettings } from '../contract';
-import { GATEWAY_ROUTES, type GatewayContext, type PlaceLookup } from '../gateway';
-import {
-  CreditFileError,
-  dataHashOfFile,
-  FIGURES_FILE,
-  figuresOfReads,
-  firstDifference,
-  openCreditFile,
-  readPath,
-  shown,
-  type DealReads,
-  type FigureValue,
-  type GatewayHandlers,
-  type RecordedRead,
-} from '../reports';
+import type { UnderwritingSettings } from '../../contract';
+import { GATEWAY_ROUTES, type GatewayContext, type PlaceLookup } from '../../gateway';
 import {
   closeSqliteStore,
   loadSystemConfig,
@@ -24,14 +10,28 @@ import {
   setUnderwritingSettings,
   STORE_FILE,
   workstationDb,
-} from '../store';
-import { replayDealReads } from './replay';
+  type SqliteHandle,
+} from '../../store';
+import type { DealReads, GatewayHandlers, RecordedRead } from '../memo/gather';
+import { CreditFileError, dataHashOfFile, FIGURES_FILE, figuresOfReads, firstDifference, readPath, shown, type FigureValue } from './format';
+import { openCreditFile } from './open';
 
-// Verifying a credit file (docs/credit-memo.md, "Verification"). It lives in the sync layer
-// because it loads the file's reads into a scratch store exactly the way a pull loads the
-// platform's (replay.ts); the current engine then derives every figure again.
+// Verifying a credit file (docs/credit-memo.md, "Verification"): the seal, then every figure
+// derived again by the current engine from the file's inputs. The inputs reach a scratch store
+// the way a sync pull loads the platform's, and that loader is the sync layer's
+// (sync/replay.ts, over its graph reader and mirror). The reports layer sits below sync, so the
+// loader is handed in (`load`) by the composition root that runs a verification (the cli); the
+// verification itself (scratch store, gateway reads, comparison) is a report's work and lives here.
+
+/**
+ * Writes the deal of `reads` into `db`, an empty scratch store, as a pull would (the store's
+ * engine then derives every figure afresh). sync's `replayDealReads` is the one to pass.
+ */
+export type LoadRecordedReads = (db: SqliteHandle, dealId: string, reads: readonly RecordedRead[], now: Date) => Promise<unknown>;
 
 export interface VerifyOptions {
+  /** Loads the file's reads into the scratch store (sync's `replayDealReads`). */
+  load: LoadRecordedReads;
   /**
    * The gateway the figures are read back through (default: the real one). The seam through
    * which a test stands in an engine whose formula changed.
@@ -60,7 +60,7 @@ function parseJson<T>(files: Map<string, Buffer>, path: string): T {
  * and read back through the gateway. The first file or figure that differs is named with both
  * values.
  */
-export async function verifyCreditFile(bytes: Buffer, options: VerifyOptions = {}): Promise<VerifyResult> {
+export async function verifyCreditFile(bytes: Buffer, options: VerifyOptions): Promise<VerifyResult> {
   let opened;
   try {
     opened = await openCreditFile(bytes);
@@ -97,7 +97,7 @@ export async function verifyCreditFile(bytes: Buffer, options: VerifyOptions = {
     setUnderwritingSettings(db, manifest.settings as UnderwritingSettings);
     const now = new Date(manifest.createdAt);
     try {
-      await replayDealReads(db, manifest.dealId, reads, now);
+      await options.load(db, manifest.dealId, reads, now);
     } catch (error) {
       return { ok: false, problem: `the reads cannot be loaded as a deal: ${(error as Error).message.split('\n')[0]}` };
     }
