@@ -13,7 +13,7 @@ export default defineConfig({
     teardownTimeout: 15_000,
     // The tests that start `uw` or load the desktop app run their builds (out/cli, out/main),
     // made here once per run, before any worker starts.
-    globalSetup: ['test/support/global-builds.ts'],
+    globalSetup: ['test/support/global-builds.ts', 'test/support/global-postgres.ts'],
     // `vi.mock('electron')` only reaches electron-store's own `import 'electron'` when Vite
     // transforms electron-store instead of handing it to Node.
     server: { deps: { inline: ['electron-store'] } },

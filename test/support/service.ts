@@ -25,10 +25,17 @@ export function tempDir(prefix = 'uw-test-'): { path: string; remove(): void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-// One throwaway cluster per test file (each file runs in its own process), started on first use;
-// it goes when the process exits (test/support/postgres.ts: exit hook and watchdog).
+// The file's cluster, on first use: the run's shared one (vitest's global setup), each service on
+// a database of its own. A file that restarts or crashes the server calls
+// `testCluster({ own: true })` before anything else uses it: a cluster of its own, which goes
+// when the process exits (test/support/postgres.ts: exit hook and watchdog).
 let cluster: Promise<PostgresCluster> | undefined;
-export const testCluster = (): Promise<PostgresCluster> => (cluster ??= startPostgres());
+let ownCluster = false;
+export const testCluster = (options: { own?: boolean } = {}): Promise<PostgresCluster> => {
+  if (options.own && cluster && !ownCluster) throw new Error('testCluster({ own: true }) must come before any other use of the cluster in this file');
+  if (options.own) ownCluster = true;
+  return (cluster ??= startPostgres({ own: ownCluster }));
+};
 
 // A restart "on the same data directory" is, on PostgreSQL, a restart on the same database.
 const databaseOfDir = new Map<string, Promise<TestDatabase>>();
