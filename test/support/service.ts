@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { expect } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_PREFIX, OAUTH_TOKEN_PATH } from '../../src-main/contract';
@@ -27,14 +28,24 @@ export function tempDir(prefix = 'uw-test-'): { path: string; remove(): void } {
 
 // The file's cluster, on first use: the run's shared one (vitest's global setup), each service on
 // a database of its own. A file that restarts or crashes the server calls
-// `testCluster({ own: true })` before anything else uses it: a cluster of its own, which goes
-// when the process exits (test/support/postgres.ts: exit hook and watchdog).
-let cluster: Promise<PostgresCluster> | undefined;
-let ownCluster = false;
+// `testCluster({ own: true })` before anything else in it uses the cluster: a cluster of that
+// file's own, which goes when the process exits (test/support/postgres.ts: exit hook and
+// watchdog). A worker process runs many files one after another (isolate: false), hence per file.
+let shared: Promise<PostgresCluster> | undefined;
+const ownClusters = new Map<string, Promise<PostgresCluster>>();
+const filesOnShared = new Set<string>();
 export const testCluster = (options: { own?: boolean } = {}): Promise<PostgresCluster> => {
-  if (options.own && cluster && !ownCluster) throw new Error('testCluster({ own: true }) must come before any other use of the cluster in this file');
-  if (options.own) ownCluster = true;
-  return (cluster ??= startPostgres({ own: ownCluster }));
+  const file = expect.getState().testPath ?? '';
+  const own = ownClusters.get(file);
+  if (own) return own;
+  if (options.own) {
+    if (filesOnShared.has(file)) throw new Error('testCluster({ own: true }) must come before any other use of the cluster in this file');
+    const started = startPostgres({ own: true });
+    ownClusters.set(file, started);
+    return started;
+  }
+  filesOnShared.add(file);
+  return (shared ??= startPostgres());
 };
 
 // A restart "on the same data directory" is, on PostgreSQL, a restart on the same database.
