@@ -4,9 +4,10 @@ import { defineConfig } from '@playwright/test';
  * End-to-end tests in web mode against Debian's Chromium. Playwright never downloads a browser
  * here (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 in .ci/run and scripts/test.mjs).
  *
- * No webServer block: every test starts its own `uw serve` (port 0, fresh data directory)
- * through the `uw` fixture in test/e2e/fixtures.ts, from the command's build, serving the
- * built UI: the global setup builds both once, before any test (test/support/global-builds.ts).
+ * No webServer block: every test starts its own `uw serve` (port 0, a fresh data directory: a
+ * copy of the demo store its worker seeded once) through the `uw` fixture in
+ * test/e2e/fixtures.ts, from the command's build, serving the built UI: the global setup builds
+ * both once, before any test (test/support/global-builds.ts).
  */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -24,7 +25,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './test/support/global-builds.ts',
   outputDir: 'test-results',
-  workers: 1,
+  // Two spec files at a time: a test spends much of its time waiting on its server and the
+  // browser's rendering, and every spec has a server and data directory of its own (port 0, a
+  // fresh copy of the worker's demo store). Tests of one file still run in order, in one worker.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env['CI'],
   retries: 0,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -38,6 +38,13 @@ export interface StartOptions {
    * E2E_NAME); null leaves it to the page, which then asks for it first.
    */
   userName?: string | null;
+  /**
+   * Start from a copy of this data directory (a store seeded before, e.g. the worker's demo
+   * template) instead of an empty one: `--demo` then finds deals and seeds nothing.
+   */
+  copyDataDir?: string;
+  /** Leave the data directory in place when stopped (the caller removes it). */
+  keepDataDir?: boolean;
 }
 
 export const E2E_NAME = 'E2E Underwriter';
@@ -53,6 +60,7 @@ export const E2E_NAME = 'E2E Underwriter';
  */
 export async function startUwServer(options: StartOptions = {}): Promise<{ server: UwServer; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'uw-e2e-'));
+  if (options.copyDataDir) await cp(options.copyDataDir, dataDir, { recursive: true });
   const args = [
     join(ROOT, 'scripts', 'uw.mjs'),
     'serve',
@@ -80,7 +88,7 @@ export async function startUwServer(options: StartOptions = {}): Promise<{ serve
 
   const stop = async (): Promise<void> => {
     await stopProcess(child);
-    await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    if (!options.keepDataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   };
 
   try {
@@ -129,10 +137,29 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** `uw`: a fresh server per test; its output is attached to the report when the test fails. */
-export const test = base.extend<{ uw: UwServer }>({
-  uw: async ({}, use, testInfo) => {
-    const { server, stop } = await startUwServer();
+/**
+ * `uw`: a fresh server per test, on a fresh copy of the worker's demo store; its output is
+ * attached to the report when the test fails.
+ *
+ * `demoDataDir`: the default demo portfolio, seeded once per worker by a `uw serve --demo` of its
+ * own (stopped before any copy is made), so that each test copies a store instead of seeding
+ * one. The portfolio is generated from a fixed seed: a copy holds what seeding would have made.
+ */
+export const test = base.extend<{ uw: UwServer }, { demoDataDir: string }>({
+  demoDataDir: [
+    async ({}, use) => {
+      const { server, stop } = await startUwServer({ userName: null, keepDataDir: true });
+      await stop();
+      try {
+        await use(server.dataDir);
+      } finally {
+        await rm(server.dataDir, { recursive: true, force: true, maxRetries: 3 });
+      }
+    },
+    { scope: 'worker' },
+  ],
+  uw: async ({ demoDataDir }, use, testInfo) => {
+    const { server, stop } = await startUwServer({ copyDataDir: demoDataDir });
     try {
       await use(server);
     } finally {

@@ -29,7 +29,7 @@ async function until(condition: () => boolean, ms: number): Promise<boolean> {
 
 let cluster: PostgresCluster;
 beforeAll(async () => {
-  cluster = await startPostgres();
+  cluster = await startPostgres({ own: true });
 });
 afterAll(async () => {
   await cluster?.stop();
@@ -102,7 +102,7 @@ describe('the test PostgreSQL cluster', () => {
       `import { register } from 'tsx/esm/api';
 register();
 const { startPostgres } = await import(${JSON.stringify(harness)});
-const cluster = await startPostgres();
+const cluster = await startPostgres({ own: true });
 const pid = (await cluster.pool('postgres').query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
 console.log(JSON.stringify({ dir: cluster.dir, backend: pid }));
 process.kill(process.pid, 'SIGKILL');`,
@@ -121,7 +121,7 @@ process.kill(process.pid, 'SIGKILL');`,
   });
 
   it('leaves no server process behind when stopped, not even one waiting to be reaped', async () => {
-    const other = await startPostgres();
+    const other = await startPostgres({ own: true });
     const pid = postmasterPid(other);
     await other.stop();
     expect(alive(pid)).toBe(false);

@@ -12,10 +12,17 @@ import { connectionSettings } from '../../src-main/store/postgres/connection';
 
 /**
  * A throwaway PostgreSQL 15 cluster for tests: initdb in a temporary directory, listening on
- * 127.0.0.1 only, on a free port, with settings that trade durability for speed. One per test
- * file (beforeAll / afterAll); each test takes its own database, copied from a migrated
- * template. Everything is removed by `stop()`, and by a watchdog process when the test process
- * dies without calling it (a crash, a SIGKILL): no postgres process outlives the tests.
+ * 127.0.0.1 only, on a free port, with settings that trade durability for speed. Each test takes
+ * its own database, copied from a migrated template. Everything is removed by `stop()`, and by a
+ * watchdog process when the process that started it dies without calling it (a crash, a
+ * SIGKILL): no postgres process outlives the tests.
+ *
+ * One cluster serves the whole vitest run: its global setup (test/support/global-postgres.ts)
+ * starts it and migrates the template once, and `startPostgres()` in a test file hands out that
+ * cluster, not a new one (an initdb, a start and a migration saved per file). Its databases are
+ * the file's own (dropped by its `stop()`, which leaves the cluster running). A file that stops,
+ * crashes or restarts the server itself asks for a cluster of its own:
+ * `startPostgres({ own: true })`. Outside vitest (no shared cluster), every call starts its own.
  *
  * PostgreSQL refuses to run as root, and CI runs as root: then the directory belongs to the
  * `postgres` user and every binary runs through `runuser -u postgres --`.
@@ -67,6 +74,21 @@ export interface PostgresCluster {
   restart(mode?: 'fast' | 'immediate'): Promise<void>;
   /** Stops the server and removes its directory. Safe to call twice. */
   stop(): Promise<void>;
+}
+
+/**
+ * The run's shared cluster, as JSON ({ port, password, dir }), set by the vitest global setup
+ * and inherited by every test process.
+ */
+export const SHARED_CLUSTER_VARIABLE = 'UW_TEST_PG_SHARED';
+
+export interface StartPostgresOptions {
+  /**
+   * A cluster of this file's own, started now (and stopped by its `stop()`), instead of the
+   * run's shared one: for a test that crashes, stops or restarts the server, which would take
+   * the other files' databases with it.
+   */
+  own?: boolean;
 }
 
 const run = promisify(execFile);
@@ -129,7 +151,117 @@ if [ -d "$dir" ]; then "$@" >/dev/null 2>&1; rm -rf "$dir"; fi`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startPostgres(): Promise<PostgresCluster> {
+export async function startPostgres(options: StartPostgresOptions = {}): Promise<PostgresCluster> {
+  const shared = process.env[SHARED_CLUSTER_VARIABLE];
+  if (!options.own && shared) return sharedCluster(JSON.parse(shared) as SharedClusterInfo);
+  return startOwnPostgres();
+}
+
+interface SharedClusterInfo {
+  port: number;
+  password: string;
+  dir: string;
+}
+
+/** What the global setup hands the test processes (SHARED_CLUSTER_VARIABLE): the template is migrated already. */
+export async function shareCluster(cluster: PostgresCluster): Promise<string> {
+  // The first migrated copy makes the template; the copy itself is not needed.
+  await (await cluster.createDatabase()).drop();
+  return JSON.stringify({ port: cluster.port, password: cluster.password, dir: cluster.dir } satisfies SharedClusterInfo);
+}
+
+/** Pools, databases and sessions on a running server (its own or the run's shared one). */
+function clusterClient(port: number, password: string, template: () => Promise<void>) {
+  const pools = new Set<Pool>();
+  const config = (database: string): PoolConfig => ({ ...connectionSettings, host: '127.0.0.1', port, user: USER, password, database });
+  const pool = (database: string, extra: PoolConfig = {}) => {
+    const created = new Pool({ ...config(database), ...extra });
+    // A connection whose server went away (crash, terminateConnections) emits 'error', on its
+    // pool when idle and on itself when checked out; its next query fails and says so. Left
+    // unhandled, the event would end the test process.
+    created.on('error', () => {});
+    created.on('connect', (client) => client.on('error', () => {}));
+    pools.add(created);
+    return created;
+  };
+  // A pool ends once its checked-out clients are released: a failed test may never release
+  // one. Dropping the database or stopping the server ends those sessions anyway.
+  const endPool = async (p: Pool) => {
+    pools.delete(p);
+    await Promise.race([p.end().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+  };
+  const admin = pool('postgres', { max: 2 });
+  const url = (database: string) => `postgres://${USER}@127.0.0.1:${port}/${database}`;
+  const created = new Set<string>();
+  let databases = 0;
+  const terminateConnections = async (database: string) => {
+    const { rows } = await admin.query<{ n: number }>(
+      'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [database],
+    );
+    return rows[0]!.n;
+  };
+  const createDatabase = async ({ migrated = true, from }: { migrated?: boolean; from?: TestDatabase } = {}): Promise<TestDatabase> => {
+    if (from) await terminateConnections(from.name);
+    else if (migrated) await template();
+    databases += 1;
+    // Unique on a cluster many test processes share.
+    const name = `test_${process.pid}_${databases}_${randomBytes(3).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${from?.name ?? (migrated ? TEMPLATE : 'template0')}`);
+    created.add(name);
+    const own = pool(name);
+    return {
+      name,
+      url: url(name),
+      config: config(name),
+      pool: own,
+      async drop() {
+        await endPool(own);
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        created.delete(name);
+      },
+    };
+  };
+  return { pools, config, pool, endPool, admin, url, createDatabase, terminateConnections, created };
+}
+
+/**
+ * The run's shared cluster, seen from one test process: databases and pools of its own; its
+ * `stop()` ends them and drops the databases it made, and leaves the server to the global setup.
+ */
+function sharedCluster({ port, password, dir }: SharedClusterInfo): PostgresCluster {
+  const client = clusterClient(port, password, async () => {});
+  let stopped = false;
+  const refuse = (what: string) => async () => {
+    throw new Error(`${what}: this is the test run's shared PostgreSQL cluster; a test that ${what}s the server starts its own with startPostgres({ own: true })`);
+  };
+  return {
+    host: '127.0.0.1',
+    port,
+    user: USER,
+    password,
+    dir,
+    logFile: join(dir, LOG),
+    config: client.config,
+    url: client.url,
+    pool: client.pool,
+    createDatabase: client.createDatabase,
+    terminateConnections: client.terminateConnections,
+    crash: refuse('crash'),
+    start: refuse('start'),
+    restart: refuse('restart'),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      const names = [...client.created];
+      await Promise.all([...client.pools].filter((p) => p !== client.admin).map(client.endPool));
+      for (const name of names) await client.admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await client.endPool(client.admin);
+    },
+  };
+}
+
+async function startOwnPostgres(): Promise<PostgresCluster> {
   if (!existsSync(join(PG_BIN, 'initdb'))) {
     throw new Error(
       `PostgreSQL 15 is not installed: ${PG_BIN}/initdb is missing. ` +
@@ -182,7 +314,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
     server = undefined;
   };
 
-  let port = 0;
+  let port!: number;
   try {
     await pgRun('initdb', ['-D', data, '-U', USER, `--pwfile=${pwfile}`, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-sync'], dir);
     appendFileSync(
@@ -197,7 +329,8 @@ export async function startPostgres(): Promise<PostgresCluster> {
         // would lose commits already acknowledged, which the fault tests must not see.
         'fsync = off',
         'full_page_writes = off',
-        'max_connections = 60',
+        // The run's shared cluster serves two test files at a time, each with pools of its own.
+        'max_connections = 200',
         'shared_buffers = 32MB',
         'max_wal_size = 1GB',
         'autovacuum = off',
@@ -221,41 +354,21 @@ export async function startPostgres(): Promise<PostgresCluster> {
     throw error;
   }
 
-  const pools = new Set<Pool>();
-  const config = (database: string): PoolConfig => ({ ...connectionSettings, host: '127.0.0.1', port, user: USER, password, database });
-  const pool = (database: string, extra: PoolConfig = {}) => {
-    const created = new Pool({ ...config(database), ...extra });
-    // A connection whose server went away (crash, terminateConnections) emits 'error', on its
-    // pool when idle and on itself when checked out; its next query fails and says so. Left
-    // unhandled, the event would end the test process.
-    created.on('error', () => {});
-    created.on('connect', (client) => client.on('error', () => {}));
-    pools.add(created);
-    return created;
-  };
-  // A pool ends once its checked-out clients are released: a failed test may never release
-  // one. Dropping the database or stopping the server ends those sessions anyway.
-  const endPool = async (p: Pool) => {
-    pools.delete(p);
-    await Promise.race([p.end().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
-  };
-  const admin = pool('postgres', { max: 2 });
-
   let template: Promise<void> | undefined;
-  const migratedTemplate = () =>
+  const client = clusterClient(port, password, () =>
     (template ??= (async () => {
-      await admin.query(`CREATE DATABASE ${TEMPLATE}`);
-      const templatePool = pool(TEMPLATE, { max: 1 });
+      await client.admin.query(`CREATE DATABASE ${TEMPLATE}`);
+      const templatePool = client.pool(TEMPLATE, { max: 1 });
       try {
         await migratePostgres(templatePool);
       } finally {
-        await endPool(templatePool);
+        await client.endPool(templatePool);
       }
       // A template being copied must have no session: this keeps every later one out.
-      await admin.query(`ALTER DATABASE ${TEMPLATE} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
-    })());
-
-  let databases = 0;
+      await client.admin.query(`ALTER DATABASE ${TEMPLATE} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+    })()),
+  );
+  const { pools, endPool } = client;
   const cluster: PostgresCluster = {
     host: '127.0.0.1',
     port,
@@ -263,34 +376,11 @@ export async function startPostgres(): Promise<PostgresCluster> {
     password,
     dir,
     logFile,
-    config,
-    url: (database) => `postgres://${USER}@127.0.0.1:${port}/${database}`,
-    pool,
-    async createDatabase({ migrated = true, from } = {}) {
-      if (from) await cluster.terminateConnections(from.name);
-      else if (migrated) await migratedTemplate();
-      databases += 1;
-      const name = `test_${databases}_${randomBytes(3).toString('hex')}`;
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${from?.name ?? (migrated ? TEMPLATE : 'template0')}`);
-      const own = pool(name);
-      return {
-        name,
-        url: cluster.url(name),
-        config: config(name),
-        pool: own,
-        async drop() {
-          await endPool(own);
-          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        },
-      };
-    },
-    async terminateConnections(database) {
-      const { rows } = await admin.query<{ n: number }>(
-        'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-        [database],
-      );
-      return rows[0]!.n;
-    },
+    config: client.config,
+    url: client.url,
+    pool: client.pool,
+    createDatabase: client.createDatabase,
+    terminateConnections: client.terminateConnections,
     crash: () => stopServer('immediate'),
     start: startServer,
     async restart(mode = 'fast') {

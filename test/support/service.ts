@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { expect } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_PREFIX, OAUTH_TOKEN_PATH } from '../../src-main/contract';
@@ -25,10 +26,27 @@ export function tempDir(prefix = 'uw-test-'): { path: string; remove(): void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-// One throwaway cluster per test file (each file runs in its own process), started on first use;
-// it goes when the process exits (test/support/postgres.ts: exit hook and watchdog).
-let cluster: Promise<PostgresCluster> | undefined;
-export const testCluster = (): Promise<PostgresCluster> => (cluster ??= startPostgres());
+// The file's cluster, on first use: the run's shared one (vitest's global setup), each service on
+// a database of its own. A file that restarts or crashes the server calls
+// `testCluster({ own: true })` before anything else in it uses the cluster: a cluster of that
+// file's own, which goes when the process exits (test/support/postgres.ts: exit hook and
+// watchdog). A worker process runs many files one after another (isolate: false), hence per file.
+let shared: Promise<PostgresCluster> | undefined;
+const ownClusters = new Map<string, Promise<PostgresCluster>>();
+const filesOnShared = new Set<string>();
+export const testCluster = (options: { own?: boolean } = {}): Promise<PostgresCluster> => {
+  const file = expect.getState().testPath ?? '';
+  const own = ownClusters.get(file);
+  if (own) return own;
+  if (options.own) {
+    if (filesOnShared.has(file)) throw new Error('testCluster({ own: true }) must come before any other use of the cluster in this file');
+    const started = startPostgres({ own: true });
+    ownClusters.set(file, started);
+    return started;
+  }
+  filesOnShared.add(file);
+  return (shared ??= startPostgres());
+};
 
 // A restart "on the same data directory" is, on PostgreSQL, a restart on the same database.
 const databaseOfDir = new Map<string, Promise<TestDatabase>>();

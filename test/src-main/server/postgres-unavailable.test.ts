@@ -19,7 +19,7 @@ let service: Service;
 let token: string;
 let dir: string;
 beforeAll(async () => {
-  cluster = await startPostgres();
+  cluster = await startPostgres({ own: true });
   database = await cluster.createDatabase();
   dir = mkdtempSync(join(tmpdir(), 'uw-pg-down-'));
   writeFileSync(join(dir, 'password'), cluster.password, { mode: 0o600 });

@@ -16,6 +16,8 @@ describe('a SQLite workstation syncing with a platform on PostgreSQL', () => {
   const sync = () => pair.sync({ timeoutMs: 60_000 });
 
   beforeAll(async () => {
+    // The last test restarts the server: a cluster of this file's own, not the run's shared one.
+    await testCluster({ own: true });
     pair = await startPair({ demoDeals: DEMO, remoteEngine: 'postgres', useExtensions: true });
     expect(pair.remote.engine).toBe('postgres');
     expect(pair.local.engine).toBe('sqlite');

@@ -11,7 +11,7 @@ let dir: string;
 let passwordFile: string;
 const opened: PostgresStoreConnection[] = [];
 beforeAll(async () => {
-  cluster = await startPostgres();
+  cluster = await startPostgres({ own: true });
   dir = mkdtempSync(join(tmpdir(), 'uw-open-'));
   passwordFile = join(dir, 'password');
   writeFileSync(passwordFile, `${cluster.password}\n`, { mode: 0o600 });
