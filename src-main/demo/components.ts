@@ -8,7 +8,8 @@ import { addFile } from './documents';
 import { slug } from './phrases';
 import type { ZipArea } from './places';
 import { componentProForma, drawAssumptions, type ComponentAssumptions, type ComponentProForma } from './proforma';
-import { buildLayout, buildRentRolls, type ComponentContext, type PropertyLayout, type RentRollPlan } from './property';
+import { buildLayout, type ComponentContext, type PropertyLayout } from './property';
+import { buildRentRolls, type RentRollPlan } from './rent-rolls';
 import type { Rng } from './random';
 
 /** One component as built, with what the collateral's valuations and sales comps need of it. */
