@@ -1,0 +1,3 @@
+/** The deal feature: the deal page and its tabs. */
+export { DealPage } from './DealPage';
+export { asScenario } from './SizingStressTab';
