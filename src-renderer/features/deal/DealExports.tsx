@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import type { AppEvents, DealExportResult } from '../../../src-main/contract';
-import { call, useEvent } from '../../shared/api';
+import { call } from '../../shared/api';
 import { ErrorNote } from '../../shared/components/common';
+import { ExportBanners } from '../../shared/components/ExportBanner';
+import { useExportRuns, type ExportRun } from '../../shared/export-runs';
 
 /*
  * The deal page's exports (issue 15): the credit memo (PDF) and the sealed credit file (zip).
@@ -13,14 +14,9 @@ import { ErrorNote } from '../../shared/components/common';
 type Kind = 'memo' | 'creditFile';
 type Phase = AppEvents['deal.exportProgress']['phase'];
 
-interface ExportState {
-  id: string;
-  state: 'running' | 'done' | 'failed';
-  phase?: Phase;
-  result?: Extract<DealExportResult, { cancelled: false }>;
-  error?: unknown;
-  downloaded?: boolean;
-}
+type DealExportRun = ExportRun<Kind, Extract<DealExportResult, { cancelled: false }>, AppEvents['deal.exportProgress']>;
+
+const KINDS = ['memo', 'creditFile'] as const;
 
 const WHAT: Record<Kind, { button: string; title: string; channel: 'deal.exportMemo' | 'deal.exportCreditFile' }> = {
   memo: { button: 'Credit memo (PDF)', title: 'Credit memo', channel: 'deal.exportMemo' },
@@ -35,13 +31,15 @@ const PHASE_TEXT: Record<Phase, string> = {
   failed: 'Failed',
 };
 
-function ExportBanner({ kind, entry, onClose, onDownloaded }: { kind: Kind; entry: ExportState; onClose: () => void; onDownloaded: () => void }) {
+/** The banner of one document export: no row count or Cancel, the phase while it runs. */
+function DealExportBanner({ entry, onClose, onDownloaded }: { entry: DealExportRun; onClose: () => void; onDownloaded: () => void }) {
+  const kind = entry.key;
   const { title } = WHAT[kind];
   if (entry.state === 'running') {
     return (
       <Group gap="xs" data-testid={`deal-export-running-${kind}`} role="status">
         <Loader size="xs" />
-        <Text size="sm">{PHASE_TEXT[entry.phase ?? 'reading']}</Text>
+        <Text size="sm">{PHASE_TEXT[entry.progress?.phase ?? 'reading']}</Text>
       </Group>
     );
   }
@@ -85,54 +83,24 @@ function ExportBanner({ kind, entry, onClose, onDownloaded }: { kind: Kind; entr
 }
 
 export function DealExports({ dealId }: { dealId: string }) {
-  const [exports, setExports] = useState<Partial<Record<Kind, ExportState>>>({});
-  const patch = (kind: Kind, id: string, change: Partial<ExportState>) =>
-    setExports((all) => (all[kind]?.id === id ? { ...all, [kind]: { ...all[kind]!, ...change } } : all));
-
-  useEvent('deal.exportProgress', (p) => {
-    for (const kind of ['memo', 'creditFile'] as const) patch(kind, p.exportId, { phase: p.phase });
+  // One run per document, shown memo first: a new export of a document replaces its last banner.
+  const exports = useExportRuns<Kind, Extract<DealExportResult, { cancelled: false }>, 'deal.exportProgress'>({
+    event: 'deal.exportProgress',
+    idPrefix: (kind) => kind,
+    keys: KINDS,
   });
-
-  const run = async (kind: Kind) => {
-    const id = `${kind}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    setExports((all) => ({ ...all, [kind]: { id, state: 'running' } }));
-    try {
-      const result = await call(WHAT[kind].channel, { dealId, exportId: id });
-      if (result.cancelled) setExports((all) => ({ ...all, [kind]: undefined }));
-      else patch(kind, id, { state: 'done', result });
-    } catch (error) {
-      patch(kind, id, { state: 'failed', error });
-    }
-  };
+  const run = (kind: Kind) => exports.start(kind, (exportId) => call(WHAT[kind].channel, { dealId, exportId }));
 
   return (
     <Stack gap="xs" align="flex-end">
       <Group gap="xs">
-        {(['memo', 'creditFile'] as const).map((kind) => (
-          <Button
-            key={kind}
-            size="xs"
-            variant="default"
-            loading={exports[kind]?.state === 'running'}
-            onClick={() => void run(kind)}
-            data-testid={`deal-export-${kind}`}
-          >
+        {KINDS.map((kind) => (
+          <Button key={kind} size="xs" variant="default" loading={exports.running(kind)} onClick={() => void run(kind)} data-testid={`deal-export-${kind}`}>
             {WHAT[kind].button}
           </Button>
         ))}
       </Group>
-      {(['memo', 'creditFile'] as const).map((kind) => {
-        const entry = exports[kind];
-        return entry ? (
-          <ExportBanner
-            key={kind}
-            kind={kind}
-            entry={entry}
-            onClose={() => setExports((all) => ({ ...all, [kind]: undefined }))}
-            onDownloaded={() => patch(kind, entry.id, { downloaded: true })}
-          />
-        ) : null;
-      })}
+      <ExportBanners runs={exports} banner={(entry, { onClose, onDownloaded }) => <DealExportBanner entry={entry} onClose={onClose} onDownloaded={onDownloaded} />} />
     </Stack>
   );
 }

@@ -11,11 +11,12 @@ import {
   type ReportFormat,
   ReportSortField,
 } from '../../../src-main/contract';
-import { call, useChannel, useEvent } from '../../shared/api';
+import { call, useChannel } from '../../shared/api';
 import type { ColumnSpec } from '../../shared/column-prefs';
 import { ColumnChooser, ResizeHandle, useColumns, type ColumnsState } from '../../shared/components/columns';
 import { ErrorNote, Figure, Loading } from '../../shared/components/common';
-import { cancelExport, ExportBanner, withCancelled, type ExportEntry, type ExportWords } from '../../shared/components/ExportBanner';
+import { ExportBanners, type ExportWords } from '../../shared/components/ExportBanner';
+import { useExportRuns } from '../../shared/export-runs';
 import { date, int, label, months, multiple, pct, pctNumber, text, usd } from '../../shared/format';
 import { routePath } from '../../shared/router';
 
@@ -82,8 +83,6 @@ export function toFilter(draft: Draft): { filter: Filter; errors: Partial<Record
   };
   return { filter: Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as Filter, errors };
 }
-
-type ReportExport = ExportEntry<ReportExportResult & { cancelled: false }>;
 
 const REPORT_EXPORT_WORDS: ExportWords = {
   testIdPrefix: 'export',
@@ -253,11 +252,13 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
   const invalid = Object.keys(errors).length > 0;
 
   const columns = useColumns('report', REPORT_TABLE_COLUMNS);
-  const [exports, setExports] = useState<ReportExport[]>([]);
-  const update = (id: string, patch: Partial<ReportExport>) => setExports((list) => list.map((e) => (e.id === id ? { ...e, ...patch } : e)));
-  const running = (format: ReportFormat) => exports.some((e) => e.format === format && e.state === 'running');
-
-  useEvent('report.exportProgress', (p) => update(p.exportId, { progress: p }));
+  // Each export has its own banner, kept until the user closes it: a later export, or a
+  // download of another one, never takes it away.
+  const exports = useExportRuns<ReportFormat, Extract<ReportExportResult, { cancelled: false }>, 'report.exportProgress'>({
+    event: 'report.exportProgress',
+    idPrefix: () => 'export',
+  });
+  const running = exports.running;
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -268,19 +269,9 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
     setPage(1);
   };
 
-  // Each export has its own banner, kept until the user closes it: a later export, or a
-  // download of another one, never takes it away.
-  const runExport = async (format: ReportFormat) => {
-    const id = `export-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    setExports((list) => [{ id, format, state: 'running', progress: null }, ...list]);
-    try {
-      const { page: _p, pageSize: _s, ...filter } = applied as Filter & { page?: number; pageSize?: number };
-      const result = await call('report.export', { filter, format, exportId: id });
-      if (result.cancelled) setExports((list) => withCancelled(list, id));
-      else update(id, { state: 'done', result });
-    } catch (error) {
-      update(id, { state: 'failed', error });
-    }
+  const runExport = (format: ReportFormat) => {
+    const { page: _p, pageSize: _s, ...filter } = applied as Filter & { page?: number; pageSize?: number };
+    return exports.start(format, (exportId) => call('report.export', { filter, format, exportId }));
   };
 
   // The native menu's "Export cross-deal report…" lands here.
@@ -337,15 +328,7 @@ export function ReportScreen({ exportRequest }: { exportRequest: number }) {
         </form>
       </Paper>
 
-      {exports.map((entry) => (
-        <ExportBanner key={entry.id} entry={entry} words={REPORT_EXPORT_WORDS} onDownloaded={() => update(entry.id, { downloaded: true })} onClose={() => setExports((list) => list.filter((e) => e.id !== entry.id))}
-          onCancel={() => {
-            update(entry.id, { cancelling: true });
-            // Not reached (the call failed): the export goes on, and so does its banner.
-            cancelExport(entry.id).catch(() => update(entry.id, { cancelling: false }));
-          }}
-        />
-      ))}
+      <ExportBanners runs={exports} words={REPORT_EXPORT_WORDS} />
 
       {report.isPending || columns.loading ? (
         <Loading label="Running the report…" />

@@ -9,9 +9,10 @@ import type {
   StressExportResult,
 } from '../../../src-main/contract';
 import { describeShocks } from '../../shared/analysis';
-import { call, useChannel, useEvent } from '../../shared/api';
+import { call, useChannel } from '../../shared/api';
 import { ErrorNote, Loading } from '../../shared/components/common';
-import { cancelExport, ExportBanner, withCancelled, type ExportEntry, type ExportWords } from '../../shared/components/ExportBanner';
+import { ExportBanners, type ExportWords } from '../../shared/components/ExportBanner';
+import { useExportRuns } from '../../shared/export-runs';
 import { int, multiple, pct, usdCompact, usd } from '../../shared/format';
 import { routePath } from '../../shared/router';
 import { isCancelled, useStressRun, type StressRunState } from './stress-run';
@@ -30,8 +31,6 @@ export const MAX_SCENARIOS = 10;
 const PAGE_SIZE = 25;
 
 type Request = Omit<ChannelInput<'analysis.stressPortfolio'>, 'page' | 'pageSize'>;
-type StressExport = ExportEntry<StressExportResult & { cancelled: false }>;
-
 const STRESS_EXPORT_WORDS: ExportWords = {
   testIdPrefix: 'stress-export',
   unit: 'deals',
@@ -174,14 +173,15 @@ export function PortfolioStressScreen() {
   // Bumped by Run stress: a new run even when the request is the same (after a cancel, say).
   const [attempt, setAttempt] = useState(0);
   const [page, setPage] = useState(1);
-  const [exports, setExports] = useState<StressExport[]>([]);
 
   // The first page runs the stress over the whole selection (its totals need every deal), with progress
   // and Cancel; another page of the same run, with the book unchanged, stresses only its own deals.
   const { query: result, run: stressRun, cancel: cancelStress } = useStressRun(applied ? { ...applied.request, page, pageSize: PAGE_SIZE } : null, attempt);
 
-  const update = (id: string, patch: Partial<StressExport>) => setExports((list) => list.map((e) => (e.id === id ? { ...e, ...patch } : e)));
-  useEvent('analysis.exportProgress', (p) => update(p.exportId, { progress: p }));
+  const exports = useExportRuns<ReportFormat, Extract<StressExportResult, { cancelled: false }>, 'analysis.exportProgress'>({
+    event: 'analysis.exportProgress',
+    idPrefix: () => 'stress',
+  });
 
   if (profiles.isPending || scenarios.isPending) return <Loading label="Loading the scenarios…" />;
   if (profiles.isError) return <ErrorNote title="The credit profiles could not be loaded" error={profiles.error} onRetry={() => void profiles.refetch()} />;
@@ -216,17 +216,9 @@ export function PortfolioStressScreen() {
 
   const runExport = async (format: ReportFormat) => {
     if (!applied) return;
-    const id = `stress-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    setExports((list) => [{ id, format, state: 'running', progress: null }, ...list]);
-    try {
-      const out = await call('analysis.exportStress', { request: applied.request, format, exportId: id });
-      if (out.cancelled) setExports((list) => withCancelled(list, id));
-      else update(id, { state: 'done', result: out });
-    } catch (error) {
-      update(id, { state: 'failed', error });
-    }
+    await exports.start(format, (exportId) => call('analysis.exportStress', { request: applied.request, format, exportId }));
   };
-  const exporting = (format: ReportFormat) => exports.some((e) => e.format === format && e.state === 'running');
+  const exporting = exports.running;
 
   return (
     <Stack gap="md">
@@ -313,15 +305,7 @@ export function PortfolioStressScreen() {
         </form>
       </Paper>
 
-      {exports.map((entry) => (
-        <ExportBanner key={entry.id} entry={entry} words={STRESS_EXPORT_WORDS} onDownloaded={() => update(entry.id, { downloaded: true })} onClose={() => setExports((list) => list.filter((e) => e.id !== entry.id))}
-          onCancel={() => {
-            update(entry.id, { cancelling: true });
-            // Not reached (the call failed): the export goes on, and so does its banner.
-            cancelExport(entry.id).catch(() => update(entry.id, { cancelling: false }));
-          }}
-        />
-      ))}
+      <ExportBanners runs={exports} words={STRESS_EXPORT_WORDS} />
 
       {!applied ? (
         <Paper withBorder p="lg" radius="sm" data-testid="stress-empty">

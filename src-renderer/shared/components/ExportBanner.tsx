@@ -1,23 +1,12 @@
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
 import type { ReportFormat } from '../../../src-main/contract';
-import { call } from '../api';
 import { int } from '../format';
+import type { ExportRun, ExportRuns } from '../export-runs';
 import { ErrorNote } from './common';
 
-/** One export of a table to a file, and its banner: running with its progress, done with its file, or failed. */
-export interface ExportEntry<R extends { rows: number; file: string; fileName: string; downloadUrl?: string }> {
-  id: string;
-  format: ReportFormat;
-  /** cancelled: stopped by its Cancel button (no file was written). */
-  state: 'running' | 'done' | 'failed' | 'cancelled';
-  progress: { phase: 'preparing' | 'writing' | 'done' | 'failed' | 'cancelled'; done: number; total: number } | null;
-  /** Its Cancel button was pressed: the export stops within a batch of rows. */
-  cancelling?: boolean;
-  result?: R;
-  error?: unknown;
-  /** Web mode: its one-time link was used. */
-  downloaded?: boolean;
-}
+/** A table's export (the cross-deal report, the portfolio stress): rows written of the total. */
+export type TableExportRun<R> = ExportRun<ReportFormat, R, { phase: 'preparing' | 'writing' | 'done' | 'failed' | 'cancelled'; done: number; total: number }>;
 
 /** How a screen names its export, and the test ids of its banners (`<prefix>-progress`, `-done`, ...). */
 export interface ExportWords {
@@ -29,40 +18,28 @@ export interface ExportWords {
   ready: (format: string) => string;
 }
 
-/** Asks the main process to stop an export (work.cancel by its exportId). */
-export async function cancelExport(id: string): Promise<void> {
-  await call('work.cancel', { id });
-}
-
-/**
- * The list once an export answered `{ cancelled: true }`: an export its Cancel button stopped
- * keeps its banner (cancelled); one whose save dialog was dismissed leaves no banner.
- */
-export function withCancelled<E extends { id: string; cancelling?: boolean; state: string }>(list: E[], id: string): E[] {
-  return list.flatMap((e) => (e.id !== id ? [e] : e.cancelling ? [{ ...e, state: 'cancelled' }] : []));
-}
-
-export function ExportBanner<R extends { rows: number; file: string; fileName: string; downloadUrl?: string }>({
+/** The banner of one table export, by its state. */
+function ExportBanner<R extends { rows: number; file: string; fileName: string; downloadUrl?: string }>({
   entry,
   words,
   onDownloaded,
   onClose,
   onCancel,
 }: {
-  entry: ExportEntry<R>;
+  entry: TableExportRun<R>;
   words: ExportWords;
   onDownloaded: () => void;
   onClose: () => void;
   /** Stops the running export (its Cancel button). */
   onCancel: () => void;
 }) {
-  const format = entry.format.toUpperCase();
+  const format = entry.key.toUpperCase();
   const id = (part: string) => `${words.testIdPrefix}-${part}`;
   if (entry.state === 'running') {
     const p = entry.progress;
     const percent = p && p.total > 0 ? (100 * p.done) / p.total : 0;
     return (
-      <Paper withBorder p="sm" radius="sm" data-testid={id('progress')} data-format={entry.format}>
+      <Paper withBorder p="sm" radius="sm" data-testid={id('progress')} data-format={entry.key}>
         <Stack gap={4}>
           <Group justify="space-between" wrap="nowrap">
             <Text size="sm">
@@ -79,14 +56,14 @@ export function ExportBanner<R extends { rows: number; file: string; fileName: s
   }
   if (entry.state === 'cancelled') {
     return (
-      <Alert color="gray" variant="light" withCloseButton closeButtonLabel="Close" onClose={onClose} title={`${format} export cancelled`} data-testid={id('cancelled')} data-format={entry.format}>
+      <Alert color="gray" variant="light" withCloseButton closeButtonLabel="Close" onClose={onClose} title={`${format} export cancelled`} data-testid={id('cancelled')} data-format={entry.key}>
         <Text size="sm">No file was written. Export again when you need it.</Text>
       </Alert>
     );
   }
   if (entry.state === 'failed') {
     return (
-      <Stack gap={4} data-testid={id('failed')} data-format={entry.format}>
+      <Stack gap={4} data-testid={id('failed')} data-format={entry.key}>
         <ErrorNote title={words.failed(format)} error={entry.error} />
         <Group>
           <Button size="xs" variant="subtle" onClick={onClose}>
@@ -98,7 +75,7 @@ export function ExportBanner<R extends { rows: number; file: string; fileName: s
   }
   const result = entry.result!;
   return (
-    <Alert color="teal" variant="light" withCloseButton closeButtonLabel="Close" onClose={onClose} title={words.ready(format)} data-testid={id('done')} data-format={entry.format}>
+    <Alert color="teal" variant="light" withCloseButton closeButtonLabel="Close" onClose={onClose} title={words.ready(format)} data-testid={id('done')} data-format={entry.key}>
       {result.downloadUrl ? (
         <Group gap="sm">
           <Text size="sm">
@@ -121,5 +98,39 @@ export function ExportBanner<R extends { rows: number; file: string; fileName: s
         </Text>
       )}
     </Alert>
+  );
+}
+
+/** What a banner can do to its run. */
+export interface ExportRunActions {
+  onClose: () => void;
+  onDownloaded: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The banners of a screen's exports (useExportRuns), each kept until the user closes it. A table
+ * export shows the standard banner in the screen's `words`; a screen whose exports look otherwise
+ * (the deal page's documents) passes its own `banner`.
+ */
+export function ExportBanners<K extends string, R, P>(
+  props:
+    | { runs: ExportRuns<K, R, P>; words: ExportWords; banner?: undefined }
+    | { runs: ExportRuns<K, R, P>; banner: (run: ExportRun<K, R, P>, actions: ExportRunActions) => ReactNode; words?: undefined },
+) {
+  const { runs } = props;
+  return (
+    <>
+      {runs.runs.map((run) => {
+        const actions: ExportRunActions = {
+          onClose: () => runs.close(run.id),
+          onDownloaded: () => runs.downloaded(run.id),
+          onCancel: () => runs.cancel(run.id),
+        };
+        if (props.banner) return <Fragment key={run.id}>{props.banner(run, actions)}</Fragment>;
+        const table = run as unknown as TableExportRun<{ rows: number; file: string; fileName: string; downloadUrl?: string }>;
+        return <ExportBanner key={run.id} entry={table} words={props.words} {...actions} />;
+      })}
+    </>
   );
 }
