@@ -1,4 +1,4 @@
-import type { Breach, BreakpointsDto, PolicyNotTested, Scenario, SizeLoanResponseDto } from '../../src-main/contract';
+import type { Breach, BreakpointsDto, PolicyNotTested, SavedScenario, Scenario, SizeLoanResponseDto, StressScenarioDefinition } from '../../src-main/contract';
 import { besideLimit, multiple, pct, pctNumber, usd } from './format';
 
 /*
@@ -326,4 +326,11 @@ export function whatIfInputs(draft: WhatIfDraft, needs: { noi: boolean; rate: bo
   }
   if (Object.keys(inputs).length === 0 && Object.keys(errors).length === 0) errors.noi = 'Type an NOI, a value or a rate to size on.';
   return { inputs: Object.keys(errors).length === 0 ? inputs : null, errors };
+}
+
+/** A built-in or saved scenario as the Scenario a request carries (no label, no source): the deal page's and the portfolio stress's. */
+export function asScenario(definition: StressScenarioDefinition | SavedScenario): Scenario {
+  const scenario: Scenario = { name: definition.name };
+  for (const s of SHOCKS) if (definition[s] !== undefined) scenario[s] = definition[s];
+  return scenario;
 }

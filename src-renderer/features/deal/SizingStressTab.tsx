@@ -1,42 +1,28 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState, type CSSProperties } from 'react';
-import type {
-  Breach,
-  ChannelOutput,
-  PolicyNotTested,
-  CreditPolicy,
-  SavedScenario,
-  Scenario,
-  SensitivityGridDto,
-  StressScenarioDefinition,
-} from '../../../src-main/contract';
+import type { ChannelOutput, CreditPolicy, PolicyNotTested, SensitivityGridDto } from '../../../src-main/contract';
 import {
+  asScenario,
   breachText,
   breakpointLines,
   CONSTRAINT_LABELS,
-  describeShocks,
-  draftToScenario,
-  EMPTY_SCENARIO_DRAFT,
   EMPTY_WHAT_IF,
   limitText,
   notApplicableText,
   notTestedText,
-  scenarioToDraft,
+  shockHeading,
   sizingRefusal,
   whatIfInputs,
   type WhatIfDraft,
   type WhatIfSizingInputs,
-  SHOCK_FIELDS,
-  SHOCKS,
-  shockHeading,
-  type ScenarioDraft,
-  type ScenarioErrors,
 } from '../../shared/analysis';
 import { call, CallError, messageOf, queryKey, useChannel } from '../../shared/api';
 import { ErrorNote, Figure, KeyValues, Loading, Section } from '../../shared/components/common';
 import { multiple, pct, pctNumber, usd } from '../../shared/format';
 import type { Deal } from './deal';
+import { ScenarioTable } from './ScenarioTable';
+import type { ScenarioRow, StressResult } from './scenario-rows';
 
 /*
  * The Sizing and stress tab: the loan sized under a credit policy profile against the current
@@ -46,29 +32,11 @@ import type { Deal } from './deal';
  * directory, which are added, changed and deleted here). Everything only reads the deal.
  */
 
-type StressResult = ChannelOutput<'analysis.stressDeal'>;
-
-/** A scenario row: a built-in (with its source) or a custom one. */
-interface ScenarioRow {
-  key: string;
-  title: string;
-  scenario: Scenario;
-  builtIn: StressScenarioDefinition | null;
-}
-
-const SHOCK_KEYS = SHOCKS;
-
 // A constraint's bar: its loan against the largest one; the marker is the current loan.
 const TRACK: CSSProperties = { position: 'relative', height: 10, marginTop: 2, borderRadius: 5, background: 'var(--mantine-color-default-border)' };
 const BAR: CSSProperties = { height: '100%', borderRadius: 5 };
 const MARKER: CSSProperties = { position: 'absolute', top: -3, bottom: -3, width: 2, marginLeft: -1, background: 'var(--mantine-color-text)' };
 
-/** A built-in definition as the Scenario a request carries (no label, no source). */
-export function asScenario(definition: StressScenarioDefinition | SavedScenario): Scenario {
-  const scenario: Scenario = { name: definition.name };
-  for (const s of SHOCK_KEYS) if (definition[s] !== undefined) scenario[s] = definition[s];
-  return scenario;
-}
 
 export function policyText(policy: CreditPolicy): string {
   return [
@@ -81,7 +49,6 @@ export function policyText(policy: CreditPolicy): string {
     .join(' · ');
 }
 
-export { breachText };
 
 export function SizingStressTab({ dealId, deal }: { dealId: string; deal: Deal }) {
   const profiles = useChannel('analysis.profiles', {});
@@ -471,291 +438,5 @@ function GridView({ grid, testId }: { grid: SensitivityGridDto; testId: string }
           : `Green meets the profile's ${grid.metric === 'Dscr' ? `minimum of ${multiple(grid.limit)}` : `maximum of ${pct(grid.limit, 1)}`}, red breaks it. Bold: today.`}
       </Text>
     </Stack>
-  );
-}
-
-function ScenarioTable({
-  rows,
-  results,
-  baseline,
-}: {
-  rows: ScenarioRow[];
-  results: { data?: StressResult; error: unknown; isPending: boolean }[];
-  baseline: StressResult | null;
-}) {
-  const [editing, setEditing] = useState<{ draft: ScenarioDraft; replaces?: string } | null>(null);
-  const queryClient = useQueryClient();
-  // Custom scenarios are shared by every deal and the Portfolio stress screen: a delete is
-  // confirmed first, and can be undone (the scenario saved back as it was) until another one.
-  const [confirming, setConfirming] = useState<ScenarioRow | null>(null);
-  const [deleted, setDeleted] = useState<SavedScenario | null>(null);
-  const remove = useMutation({
-    mutationFn: (scenario: SavedScenario) => call('analysis.deleteScenario', { name: scenario.name! }),
-    onSuccess: (view, scenario) => {
-      queryClient.setQueryData(queryKey('analysis.scenarios', {}), view);
-      setDeleted(scenario);
-      setConfirming(null);
-    },
-  });
-  const restore = useMutation({
-    mutationFn: (scenario: SavedScenario) => call('analysis.saveScenario', { scenario }),
-    onSuccess: (view) => {
-      queryClient.setQueryData(queryKey('analysis.scenarios', {}), view);
-      setDeleted(null);
-    },
-  });
-  const base = baseline?.base;
-  return (
-    <Section
-      title="Scenarios"
-      right={
-        <Button size="xs" variant="light" onClick={() => setEditing({ draft: EMPTY_SCENARIO_DRAFT })} data-testid="scenario-new">
-          New scenario
-        </Button>
-      }
-    >
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped withTableBorder fz="sm" verticalSpacing={4} horizontalSpacing="xs" className="uw-table" data-testid="scenario-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th style={{ minWidth: 190 }}>Scenario</Table.Th>
-              <Table.Th>Shocks</Table.Th>
-              <Table.Th className="uw-num">NOI</Table.Th>
-              <Table.Th className="uw-num">DSCR</Table.Th>
-              <Table.Th className="uw-num">Debt yield</Table.Th>
-              <Table.Th className="uw-num">LTV</Table.Th>
-              <Table.Th>Against the policy</Table.Th>
-              <Table.Th aria-label="Actions" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr data-testid="scenario-row" data-scenario="base">
-              <Table.Td fw={600}>Today</Table.Td>
-              <Table.Td c="dimmed">no shock</Table.Td>
-              <Table.Td className="uw-num">{usd(base?.noi)}</Table.Td>
-              <Table.Td className="uw-num">{multiple(base?.dscr)}</Table.Td>
-              <Table.Td className="uw-num">{pctNumber(base?.debtYield)}</Table.Td>
-              <Table.Td className="uw-num">{pct(base?.ltv, 1)}</Table.Td>
-              <Table.Td>{baseline && <Breaches breaches={baseline.baseBreaches} />}</Table.Td>
-              <Table.Td />
-            </Table.Tr>
-            {rows.map((row, i) => {
-              const result = results[i];
-              const s = result?.data?.stressed;
-              return (
-                <Table.Tr key={row.key} data-testid="scenario-row" data-scenario={row.scenario.name}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm" fw={600}>
-                        {row.title}
-                      </Text>
-                      {row.builtIn ? (
-                        <Tooltip label={`Source: ${row.builtIn.source}`} multiline w={420} withArrow>
-                          <Badge size="xs" variant="light" color="gray" tt="none" tabIndex={0} style={{ cursor: 'help', flexShrink: 0 }} aria-label={`Built-in. Source: ${row.builtIn.source}`}>
-                            built-in · source
-                          </Badge>
-                        </Tooltip>
-                      ) : (
-                        <Badge size="xs" variant="outline" color="indigo" tt="none" style={{ flexShrink: 0 }}>
-                          custom
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td style={{ maxWidth: 230, minWidth: 200, whiteSpace: 'normal' }}>
-                    <Text size="xs">{describeShocks(row.scenario)}</Text>
-                  </Table.Td>
-                  {result?.isPending ? (
-                    <Table.Td colSpan={5}>
-                      <Text size="xs" c="dimmed">
-                        Stressing…
-                      </Text>
-                    </Table.Td>
-                  ) : result?.error ? (
-                    <Table.Td colSpan={5}>
-                      <Text size="xs" c="red">
-                        {baseline === null && i > 0 && messageOf(result.error) === messageOf(results[0]?.error) ? 'Not stressed: see Breakpoints.' : messageOf(result.error)}
-                      </Text>
-                    </Table.Td>
-                  ) : (
-                    <>
-                      <Table.Td className="uw-num">{usd(s?.noi)}</Table.Td>
-                      <Table.Td className="uw-num" data-col="dscr">
-                        {multiple(s?.dscr)}
-                      </Table.Td>
-                      <Table.Td className="uw-num">{pctNumber(s?.debtYield)}</Table.Td>
-                      <Table.Td className="uw-num" data-col="ltv">
-                        {pct(s?.ltv, 1)}
-                      </Table.Td>
-                      <Table.Td>{result?.data && <Breaches breaches={result.data.breaches} />}</Table.Td>
-                    </>
-                  )}
-                  <Table.Td>
-                    {!row.builtIn && (
-                      <Group gap={4} wrap="nowrap">
-                        <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ draft: scenarioToDraft(row.scenario), replaces: row.scenario.name })} aria-label={`Edit ${row.title}`}>
-                          Edit
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => {
-                            remove.reset();
-                            setConfirming(row);
-                          }}
-                          aria-label={`Delete ${row.title}`}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {deleted && (
-        <Alert color="gray" variant="light" role="status" data-testid="scenario-deleted" withCloseButton onClose={() => setDeleted(null)} closeButtonLabel="Dismiss">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">Scenario “{deleted.name}” deleted from every deal and the Portfolio stress screen.</Text>
-            <Button size="compact-sm" variant="light" loading={restore.isPending} onClick={() => restore.mutate(deleted)} data-testid="scenario-undo">
-              Undo
-            </Button>
-          </Group>
-          {restore.isError && (
-            <Text size="xs" c="red" mt={4}>
-              It could not be restored: {messageOf(restore.error)}
-            </Text>
-          )}
-        </Alert>
-      )}
-      {confirming && (
-        <Modal opened onClose={() => setConfirming(null)} title={`Delete scenario ${confirming.title}?`} size="md">
-          <Stack gap="sm">
-            <Text size="sm">
-              Custom scenarios are shared: “{confirming.title}” is offered on every deal and on the Portfolio stress screen, and deleting it removes it from all of them. You can undo right after.
-            </Text>
-            {remove.isError && (
-              <Text size="sm" c="red" role="alert">
-                The scenario was not deleted: {messageOf(remove.error)}
-              </Text>
-            )}
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={() => setConfirming(null)} data-autofocus>
-                Cancel
-              </Button>
-              <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(confirming.scenario as SavedScenario)} data-testid="scenario-delete-confirm">
-                Delete from every deal
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
-      )}
-      <Text size="xs" c="dimmed">
-        Built-in scenarios come from the system configuration: point at or Tab to a “built-in · source” badge to read where each comes from.
-      </Text>
-      {rows.every((r) => r.builtIn) && (
-        <Text size="xs" c="dimmed" data-testid="scenarios-empty">
-          No custom scenarios yet. Add one with New scenario: it is kept in this data directory and offered on every deal and on the Portfolio stress screen.
-        </Text>
-      )}
-      {editing && <ScenarioEditor initial={editing.draft} replaces={editing.replaces} onClose={() => setEditing(null)} />}
-    </Section>
-  );
-}
-
-function Breaches({ breaches }: { breaches: Breach[] }) {
-  if (breaches.length === 0) {
-    return (
-      <Text size="xs" c="teal">
-        passes
-      </Text>
-    );
-  }
-  return (
-    <Stack gap={0}>
-      {breaches.map((b) => (
-        <Text key={b.metric} size="xs" c="red" data-testid="breach" style={{ whiteSpace: 'nowrap' }}>
-          {breachText(b)}
-        </Text>
-      ))}
-    </Stack>
-  );
-}
-
-/** Adds or changes a custom scenario: each field checked as typed, the core's refusal shown at its field. */
-export function ScenarioEditor({ initial, replaces, onClose }: { initial: ScenarioDraft; replaces?: string; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState(initial);
-  const [touched, setTouched] = useState(false);
-  const { scenario, errors } = draftToScenario(draft);
-  const save = useMutation({
-    mutationFn: (s: SavedScenario) => call('analysis.saveScenario', { scenario: s, ...(replaces ? { replaces } : {}) }),
-    onSuccess: (view) => {
-      queryClient.setQueryData(queryKey('analysis.scenarios', {}), view);
-      onClose();
-    },
-  });
-  const serverTarget = save.error instanceof CallError ? save.error.target : undefined;
-  const shown: ScenarioErrors = touched ? errors : {};
-  const fieldError = (key: keyof ScenarioErrors) => shown[key] ?? (serverTarget === `scenario.${key}` ? save.error?.message : undefined);
-  return (
-    <Modal opened onClose={onClose} title={replaces ? `Edit scenario ${replaces}` : 'New stress scenario'} size="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTouched(true);
-          if (scenario) save.mutate(scenario as SavedScenario);
-        }}
-        aria-label="Scenario"
-      >
-        <Stack gap="sm">
-          <TextInput
-            label="Name"
-            value={draft.name}
-            onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
-            error={fieldError('name')}
-            data-autofocus
-            data-testid="scenario-name"
-          />
-          <SimpleGrid cols={2} spacing="sm">
-            {SHOCKS.map((shock) => (
-              <TextInput
-                key={shock}
-                label={SHOCK_FIELDS[shock].label}
-                rightSection={<Text size="xs" c="dimmed">{SHOCK_FIELDS[shock].unit}</Text>}
-                rightSectionWidth={52}
-                inputMode="decimal"
-                placeholder="0"
-                value={draft[shock]}
-                onChange={(e) => setDraft({ ...draft, [shock]: e.currentTarget.value })}
-                error={fieldError(shock)}
-                data-testid={`scenario-${shock}`}
-              />
-            ))}
-          </SimpleGrid>
-          <Text size="xs" c="dimmed">
-            Negative numbers are declines (rent −5 % is -5). Vacancy in points of revenue, rate and cap rate in basis points (100 bp = 1 %). Shocks combine in a fixed order: rent, vacancy, NOI,
-            cap rate, value, rate.
-          </Text>
-          {(shown.shocks || (save.isError && !serverTarget?.startsWith('scenario.'))) && (
-            <Text size="sm" c="red" role="alert" data-testid="scenario-error">
-              {shown.shocks ?? save.error?.message}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="scenario-save">
-              Save scenario
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }

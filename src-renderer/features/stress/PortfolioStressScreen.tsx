@@ -17,7 +17,7 @@ import { int, multiple, pct, usdCompact, usd } from '../../shared/format';
 import { routePath } from '../../shared/router';
 import { isCancelled, useStressRun, type StressRunState } from './stress-run';
 import { breachText } from '../../shared/analysis';
-import { asScenario } from '../deal';
+import { asScenario } from '../../shared/analysis';
 import { EMPTY_DRAFT, ReportFilterFields, toFilter, type Draft } from '../report';
 
 /*
