@@ -88,7 +88,8 @@ function DealLinks({ ids, names }: { ids: readonly string[]; names: ReadonlyMap<
   );
 }
 
-export function ImportScreen() {
+/** The import's steps and their state: the file read, the columns mapped and checked, the rows sent, the report polled. */
+function useImportFlow() {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [parsed, setParsed] = useState<ParsedImportFile | null>(null);
@@ -161,6 +162,14 @@ export function ImportScreen() {
     void queryClient.invalidateQueries({ queryKey: ['import.findDeals'] });
   };
 
+  return { file, setFile, parsed, setParsed, mapping, setMapping, pickedDeal, setPickedDeal, defaultDeal, reportId, setReportId, sent, named, dealNames, parse, built, noDeals, problemsByRow, preview, send, report, step, reset };
+}
+
+type ImportFlow = ReturnType<typeof useImportFlow>;
+
+export function ImportScreen() {
+  const flow = useImportFlow();
+  const { file, setFile, parsed, setParsed, mapping, setMapping, reportId, setReportId, named, parse, built, step } = flow;
   return (
     <Stack gap="md">
       <Title order={2} size="h3">
@@ -214,176 +223,198 @@ export function ImportScreen() {
         <Loading label="Checking the file's deals…" />
       ))}
 
-      {parsed && mapping && built && !reportId && (
-        <Paper withBorder p="md" radius="sm">
-          <Stack gap="sm">
-            <Title order={3} size="h5">
-              Map the columns
-            </Title>
-            <SimpleGrid cols={{ base: 2, md: 3, xl: 5 }} spacing="xs">
-              {IMPORT_TARGETS.map((t) => (
-                <Select
-                  key={t.key}
-                  size="xs"
-                  label={t.label}
-                  description={'hint' in t ? t.hint : undefined}
-                  placeholder="Not imported"
-                  data={parsed.headers.map((h, i) => ({ value: String(i), label: h }))}
-                  value={mapping[t.key] === null ? null : String(mapping[t.key])}
-                  onChange={(v) => setMapping((m) => ({ ...m!, [t.key as ImportTarget]: v === null ? null : Number(v) }))}
-                  clearable
-                  data-testid={`map-${t.key}`}
-                />
-              ))}
-            </SimpleGrid>
-            <DealPicker w={420} label="Deal for rows that name none" placeholder="None: type a deal's name or loan id" value={pickedDeal} onChange={setPickedDeal} describe={dealLabel} testId="import-default-deal" />
-            {noDeals > 0 && (
-              <Text size="xs" c="orange">
-                {int(noDeals)} row{noDeals === 1 ? ' has' : 's have'} no deal: the import will report them (a collateral belongs to a deal).
+      {parsed && mapping && built && !reportId && <MappingStep flow={flow} parsed={parsed} mapping={mapping} built={built} />}
+
+      {reportId && <ImportReport flow={flow} />}
+    </Stack>
+  );
+}
+
+/** Map the columns: a picker per field, the deal for rows that name none, the preview with every row to fix, and Import. */
+function MappingStep({
+  flow,
+  parsed,
+  mapping,
+  built,
+}: {
+  flow: ImportFlow;
+  parsed: ParsedImportFile;
+  mapping: Mapping;
+  built: NonNullable<ImportFlow['built']>;
+}) {
+  const { setMapping, pickedDeal, setPickedDeal, noDeals, preview, dealNames, problemsByRow, send, reset } = flow;
+  return (
+    <Paper withBorder p="md" radius="sm">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          Map the columns
+        </Title>
+        <SimpleGrid cols={{ base: 2, md: 3, xl: 5 }} spacing="xs">
+          {IMPORT_TARGETS.map((t) => (
+            <Select
+              key={t.key}
+              size="xs"
+              label={t.label}
+              description={'hint' in t ? t.hint : undefined}
+              placeholder="Not imported"
+              data={parsed.headers.map((h, i) => ({ value: String(i), label: h }))}
+              value={mapping[t.key] === null ? null : String(mapping[t.key])}
+              onChange={(v) => setMapping((m) => ({ ...m!, [t.key as ImportTarget]: v === null ? null : Number(v) }))}
+              clearable
+              data-testid={`map-${t.key}`}
+            />
+          ))}
+        </SimpleGrid>
+        <DealPicker w={420} label="Deal for rows that name none" placeholder="None: type a deal's name or loan id" value={pickedDeal} onChange={setPickedDeal} describe={dealLabel} testId="import-default-deal" />
+        {noDeals > 0 && (
+          <Text size="xs" c="orange">
+            {int(noDeals)} row{noDeals === 1 ? ' has' : 's have'} no deal: the import will report them (a collateral belongs to a deal).
+          </Text>
+        )}
+        <Text size="sm" fw={600}>
+          Preview: the first rows{built.problems.length > 0 ? ' and every row to fix' : ''}
+        </Text>
+        <DataTable
+          testId="import-preview"
+          rows={preview}
+          rowKey={(p) => String(p.row)}
+          columns={[
+            { key: 'row', title: 'Row', numeric: true, render: (p) => p.row },
+            { key: 'id', title: 'Client item id', render: (p) => p.item.clientItemId },
+            {
+              key: 'deals',
+              title: 'Deals',
+              render: (p) =>
+                (p.item.collateralCreateData.dealIds ?? []).map((id, i) => (
+                  <Text key={`${id}-${i}`} span size="sm" c={dealNames.has(id) ? undefined : 'red'} mr={6}>
+                    {dealNames.get(id) ?? id}
+                  </Text>
+                )),
+            },
+            { key: 'name', title: 'Name', render: (p) => p.item.collateralCreateData.name ?? '—' },
+            { key: 'type', title: 'Property type', render: (p) => label(p.item.collateralCreateData.propertyType) },
+            { key: 'address', title: 'Address', render: (p) => p.item.collateralCreateData.address?.fullAddress ?? '—' },
+            { key: 'valuation', title: 'Valuation', numeric: true, render: (p) => usd(p.item.alternativeValuationCreateData?.valuation) },
+            {
+              key: 'check',
+              title: 'Check',
+              render: (p) => {
+                const problems = problemsByRow.get(p.row);
+                if (!problems) return <Badge size="xs" color="teal" variant="light">OK</Badge>;
+                return (
+                  <Text size="xs" c="red" style={{ whiteSpace: 'normal', maxWidth: 420 }}>
+                    {problems.map((x) => `${x.field}: ${x.message}`).join(' ')}
+                  </Text>
+                );
+              },
+            },
+          ]}
+        />
+        {built.problems.length > 0 && (
+          <Alert color="red" variant="light" title={`${built.problems.length} problem${built.problems.length === 1 ? '' : 's'} to fix in the file or the mapping`}>
+            {built.problems.slice(0, 10).map((p, i) => (
+              <Text key={i} size="sm">
+                Row {p.row}, {p.field}: {p.message}
+              </Text>
+            ))}
+            {built.problems.length > 10 && <Text size="sm">…and {int(built.problems.length - 10)} more.</Text>}
+          </Alert>
+        )}
+        {send.isError && <ErrorNote title="The import was refused" error={send.error} />}
+        <Group justify="flex-end">
+          {(built.items.length === 0 || built.problems.length > 0) && (
+            <Text size="sm" c="dimmed" data-testid="import-blocked">
+              {built.items.length === 0
+                ? 'The file has no row to import.'
+                : `Nothing is sent until every row checks: ${problemsByRow.size} row${problemsByRow.size === 1 ? '' : 's'} to fix above.`}
+            </Text>
+          )}
+          <Button size="xs" variant="default" onClick={reset}>
+            Start over
+          </Button>
+          <Button size="xs" disabled={built.items.length === 0 || built.problems.length > 0} loading={send.isPending} onClick={() => send.mutate()} data-testid="import-send">
+            Import {int(built.items.length)} collateral{built.items.length === 1 ? '' : 's'}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** What the import created and what it refused, each row's deals as links, polled until the import completes. */
+function ImportReport({ flow }: { flow: ImportFlow }) {
+  const { report, reset, sent, dealNames, defaultDeal } = flow;
+  return (
+    <Paper withBorder p="md" radius="sm" data-testid="import-report">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} size="h5">
+            Import report
+          </Title>
+          <Group gap="xs">
+            {report.data && (
+              <Badge color={report.data.status === 'Completed' ? 'teal' : 'blue'} variant="light" data-testid="import-status">
+                {report.data.status}
+              </Badge>
+            )}
+            <Button size="xs" variant="default" onClick={reset}>
+              Import another file
+            </Button>
+          </Group>
+        </Group>
+        {report.isError && <ErrorNote title="The report could not be read" error={report.error as CallError} onRetry={() => void report.refetch()} />}
+        {report.data && (
+          <>
+            <Text size="sm">
+              {int(report.data.createdEntities.length)} created, {int(report.data.errors.length)} failed
+              {report.data.status === 'Pending' ? ' so far; checks are still running…' : '.'}
+            </Text>
+            {report.data.errors.length > 0 && (
+              <Table fz="sm" withTableBorder verticalSpacing={2} data-testid="import-errors">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Item</Table.Th>
+                    <Table.Th>Deals</Table.Th>
+                    <Table.Th>Reason</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {report.data.errors.map((e, i) => (
+                    <Table.Tr key={i}>
+                      <Table.Td>{e.clientItemId ?? '—'}</Table.Td>
+                      <Table.Td>
+                        <DealLinks ids={(e.clientItemId && sent?.get(e.clientItemId)?.collateralCreateData.dealIds) || []} names={dealNames} />
+                      </Table.Td>
+                      <Table.Td>{reportMessage(e.message)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+            {report.data.createdEntities.length > 0 && (
+              <DataTable
+                testId="import-created"
+                rows={report.data.createdEntities}
+                rowKey={(e) => e.clientItemId}
+                columns={[
+                  { key: 'item', title: 'Item', render: (e) => e.clientItemId },
+                  { key: 'name', title: 'Collateral', render: (e) => sent?.get(e.clientItemId)?.collateralCreateData.name ?? '—' },
+                  {
+                    key: 'deals',
+                    title: 'Deals',
+                    render: (e) => <DealLinks ids={sent?.get(e.clientItemId)?.collateralCreateData.dealIds ?? []} names={dealNames} />,
+                  },
+                ]}
+              />
+            )}
+            {report.data.status === 'Completed' && defaultDeal && (
+              <Text size="sm">
+                <a href={routePath({ name: 'deal', id: defaultDeal, tab: 'collaterals' })}>Open the deal's collaterals</a>
               </Text>
             )}
-            <Text size="sm" fw={600}>
-              Preview: the first rows{built.problems.length > 0 ? ' and every row to fix' : ''}
-            </Text>
-            <DataTable
-              testId="import-preview"
-              rows={preview}
-              rowKey={(p) => String(p.row)}
-              columns={[
-                { key: 'row', title: 'Row', numeric: true, render: (p) => p.row },
-                { key: 'id', title: 'Client item id', render: (p) => p.item.clientItemId },
-                {
-                  key: 'deals',
-                  title: 'Deals',
-                  render: (p) =>
-                    (p.item.collateralCreateData.dealIds ?? []).map((id, i) => (
-                      <Text key={`${id}-${i}`} span size="sm" c={dealNames.has(id) ? undefined : 'red'} mr={6}>
-                        {dealNames.get(id) ?? id}
-                      </Text>
-                    )),
-                },
-                { key: 'name', title: 'Name', render: (p) => p.item.collateralCreateData.name ?? '—' },
-                { key: 'type', title: 'Property type', render: (p) => label(p.item.collateralCreateData.propertyType) },
-                { key: 'address', title: 'Address', render: (p) => p.item.collateralCreateData.address?.fullAddress ?? '—' },
-                { key: 'valuation', title: 'Valuation', numeric: true, render: (p) => usd(p.item.alternativeValuationCreateData?.valuation) },
-                {
-                  key: 'check',
-                  title: 'Check',
-                  render: (p) => {
-                    const problems = problemsByRow.get(p.row);
-                    if (!problems) return <Badge size="xs" color="teal" variant="light">OK</Badge>;
-                    return (
-                      <Text size="xs" c="red" style={{ whiteSpace: 'normal', maxWidth: 420 }}>
-                        {problems.map((x) => `${x.field}: ${x.message}`).join(' ')}
-                      </Text>
-                    );
-                  },
-                },
-              ]}
-            />
-            {built.problems.length > 0 && (
-              <Alert color="red" variant="light" title={`${built.problems.length} problem${built.problems.length === 1 ? '' : 's'} to fix in the file or the mapping`}>
-                {built.problems.slice(0, 10).map((p, i) => (
-                  <Text key={i} size="sm">
-                    Row {p.row}, {p.field}: {p.message}
-                  </Text>
-                ))}
-                {built.problems.length > 10 && <Text size="sm">…and {int(built.problems.length - 10)} more.</Text>}
-              </Alert>
-            )}
-            {send.isError && <ErrorNote title="The import was refused" error={send.error} />}
-            <Group justify="flex-end">
-              {(built.items.length === 0 || built.problems.length > 0) && (
-                <Text size="sm" c="dimmed" data-testid="import-blocked">
-                  {built.items.length === 0
-                    ? 'The file has no row to import.'
-                    : `Nothing is sent until every row checks: ${problemsByRow.size} row${problemsByRow.size === 1 ? '' : 's'} to fix above.`}
-                </Text>
-              )}
-              <Button size="xs" variant="default" onClick={reset}>
-                Start over
-              </Button>
-              <Button size="xs" disabled={built.items.length === 0 || built.problems.length > 0} loading={send.isPending} onClick={() => send.mutate()} data-testid="import-send">
-                Import {int(built.items.length)} collateral{built.items.length === 1 ? '' : 's'}
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
-      )}
-
-      {reportId && (
-        <Paper withBorder p="md" radius="sm" data-testid="import-report">
-          <Stack gap="sm">
-            <Group justify="space-between">
-              <Title order={3} size="h5">
-                Import report
-              </Title>
-              <Group gap="xs">
-                {report.data && (
-                  <Badge color={report.data.status === 'Completed' ? 'teal' : 'blue'} variant="light" data-testid="import-status">
-                    {report.data.status}
-                  </Badge>
-                )}
-                <Button size="xs" variant="default" onClick={reset}>
-                  Import another file
-                </Button>
-              </Group>
-            </Group>
-            {report.isError && <ErrorNote title="The report could not be read" error={report.error as CallError} onRetry={() => void report.refetch()} />}
-            {report.data && (
-              <>
-                <Text size="sm">
-                  {int(report.data.createdEntities.length)} created, {int(report.data.errors.length)} failed
-                  {report.data.status === 'Pending' ? ' so far; checks are still running…' : '.'}
-                </Text>
-                {report.data.errors.length > 0 && (
-                  <Table fz="sm" withTableBorder verticalSpacing={2} data-testid="import-errors">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Item</Table.Th>
-                        <Table.Th>Deals</Table.Th>
-                        <Table.Th>Reason</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {report.data.errors.map((e, i) => (
-                        <Table.Tr key={i}>
-                          <Table.Td>{e.clientItemId ?? '—'}</Table.Td>
-                          <Table.Td>
-                            <DealLinks ids={(e.clientItemId && sent?.get(e.clientItemId)?.collateralCreateData.dealIds) || []} names={dealNames} />
-                          </Table.Td>
-                          <Table.Td>{reportMessage(e.message)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                )}
-                {report.data.createdEntities.length > 0 && (
-                  <DataTable
-                    testId="import-created"
-                    rows={report.data.createdEntities}
-                    rowKey={(e) => e.clientItemId}
-                    columns={[
-                      { key: 'item', title: 'Item', render: (e) => e.clientItemId },
-                      { key: 'name', title: 'Collateral', render: (e) => sent?.get(e.clientItemId)?.collateralCreateData.name ?? '—' },
-                      {
-                        key: 'deals',
-                        title: 'Deals',
-                        render: (e) => <DealLinks ids={sent?.get(e.clientItemId)?.collateralCreateData.dealIds ?? []} names={dealNames} />,
-                      },
-                    ]}
-                  />
-                )}
-                {report.data.status === 'Completed' && defaultDeal && (
-                  <Text size="sm">
-                    <a href={routePath({ name: 'deal', id: defaultDeal, tab: 'collaterals' })}>Open the deal's collaterals</a>
-                  </Text>
-                )}
-              </>
-            )}
-          </Stack>
-        </Paper>
-      )}
-    </Stack>
+          </>
+        )}
+      </Stack>
+    </Paper>
   );
 }
