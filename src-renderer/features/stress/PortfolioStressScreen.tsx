@@ -3,6 +3,7 @@ import { Badge, Button, Chip, Group, Pagination, Paper, Progress, SegmentedContr
 import { useState } from 'react';
 import type {
   ChannelInput,
+  ChannelOutput,
   PortfolioStressSummaryDto,
   ReportFormat,
   Scenario,
@@ -234,30 +235,7 @@ export function PortfolioStressScreen() {
           aria-label="Portfolio stress"
         >
           <Stack gap="sm">
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="stress-scenarios-label">
-                Scenarios (up to {MAX_SCENARIOS})
-              </Text>
-              <Chip.Group multiple value={selected} onChange={setPicked}>
-                <Group gap="xs" role="group" aria-labelledby="stress-scenarios-label" data-testid="stress-scenarios">
-                  {choices.map((c) => (
-                    <Chip key={c.key} value={c.key} size="xs" variant={c.builtIn ? 'filled' : 'outline'} title={describeShocks(c.scenario)}>
-                      {c.label}
-                    </Chip>
-                  ))}
-                </Group>
-              </Chip.Group>
-              {scenarioError ? (
-                <Text size="xs" c="red" role="alert" data-testid="stress-scenarios-error">
-                  {scenarioError}
-                </Text>
-              ) : (
-                <Text size="xs" c="dimmed">
-                  {scenarios.data.custom.length === 0 ? 'Custom scenarios are added on a deal’s Sizing and stress tab. ' : ''}
-                  {selected.map((k) => choices.find((c) => c.key === k)!).map((c) => `${c.label}: ${describeShocks(c.scenario)}`).join(' · ')}
-                </Text>
-              )}
-            </Stack>
+            <ScenarioChips choices={choices} selected={selected} onChange={setPicked} error={scenarioError} noCustom={scenarios.data.custom.length === 0} />
             <Group gap="md" align="flex-end">
               <Select
                 size="xs"
@@ -344,75 +322,135 @@ export function PortfolioStressScreen() {
           <Paper withBorder p="md" radius="sm">
             <DistributionChart base={result.data.base} scenarios={result.data.scenarios} titles={applied.titles} />
           </Paper>
-          <Paper withBorder p="md" radius="sm">
-            <Stack gap="sm">
-              <Group justify="space-between">
-                <Text size="sm" fw={600}>
-                  {applied.request.breachesOnly ? 'Deals that breach under some scenario' : 'Deals'}
-                </Text>
-                <Text size="xs" c="dimmed" data-testid="stress-row-count">
-                  {int(result.data.totalRows)} {result.data.totalRows === 1 ? 'deal' : 'deals'}
-                </Text>
-              </Group>
-              {result.data.rows.length === 0 ? (
-                <Text size="sm" c="teal" data-testid="stress-no-breaches">
-                  No deal breaks the policy under these scenarios.
-                </Text>
-              ) : (
-                <Table.ScrollContainer minWidth={760}>
-                  <Table striped withTableBorder fz="sm" verticalSpacing={4} className="uw-table" data-testid="stress-rows">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Deal</Table.Th>
-                        <Table.Th className="uw-num">Loan</Table.Th>
-                        <Table.Th className="uw-num">DSCR today</Table.Th>
-                        <Table.Th className="uw-num">LTV today</Table.Th>
-                        {applied.titles.map((t) => (
-                          <Table.Th key={t}>{t}</Table.Th>
-                        ))}
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {result.data.rows.map((row) => (
-                        <Table.Tr key={row.dealId} data-testid="stress-row">
-                          <Table.Td>
-                            <a href={routePath({ name: 'deal', id: row.dealId, tab: 'sizing' })}>{row.seedName}</a>
-                          </Table.Td>
-                          <Table.Td className="uw-num">{usd(row.loanAmount)}</Table.Td>
-                          <Table.Td className="uw-num">{multiple(row.base.dscr)}</Table.Td>
-                          <Table.Td className="uw-num">{pct(row.base.ltv, 1)}</Table.Td>
-                          {row.scenarios.map((s, i) => (
-                            <Table.Td key={i}>
-                              <Text size="xs" className="uw-num" span>
-                                {multiple(s.stressed.dscr)} · {pct(s.stressed.ltv, 1)}
-                              </Text>
-                              <Group gap={2} mt={2}>
-                                {s.breaches.map((b) => (
-                                  <Badge key={b.metric} size="xs" color="red" variant="light" tt="none">
-                                    {breachText(b)}
-                                  </Badge>
-                                ))}
-                              </Group>
-                            </Table.Td>
-                          ))}
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              )}
-              {result.data.totalRows > PAGE_SIZE && (
-                <Group justify="space-between">
-                  <Text size="xs" c="dimmed">
-                    Deals {int((page - 1) * PAGE_SIZE + 1)}–{int(Math.min(page * PAGE_SIZE, result.data.totalRows))} of {int(result.data.totalRows)}
-                  </Text>
-                  <Pagination size="sm" total={Math.ceil(result.data.totalRows / PAGE_SIZE)} value={page} onChange={setPage} />
-                </Group>
-              )}
-            </Stack>
-          </Paper>
+          <StressDeals data={result.data} applied={applied} page={page} setPage={setPage} />
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** The scenarios to run, up to MAX_SCENARIOS, with what each shocks (or why the pick cannot run). */
+function ScenarioChips({
+  choices,
+  selected,
+  onChange,
+  error,
+  noCustom,
+}: {
+  choices: Choice[];
+  selected: string[];
+  onChange: (keys: string[]) => void;
+  error: string | null;
+  /** No custom scenario yet: say where they are added. */
+  noCustom: boolean;
+}) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="stress-scenarios-label">
+        Scenarios (up to {MAX_SCENARIOS})
+      </Text>
+      <Chip.Group multiple value={selected} onChange={onChange}>
+        <Group gap="xs" role="group" aria-labelledby="stress-scenarios-label" data-testid="stress-scenarios">
+          {choices.map((c) => (
+            <Chip key={c.key} value={c.key} size="xs" variant={c.builtIn ? 'filled' : 'outline'} title={describeShocks(c.scenario)}>
+              {c.label}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      {error ? (
+        <Text size="xs" c="red" role="alert" data-testid="stress-scenarios-error">
+          {error}
+        </Text>
+      ) : (
+        <Text size="xs" c="dimmed">
+          {noCustom ? 'Custom scenarios are added on a deal’s Sizing and stress tab. ' : ''}
+          {selected.map((k) => choices.find((c) => c.key === k)!).map((c) => `${c.label}: ${describeShocks(c.scenario)}`).join(' · ')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The deals of the page: each deal's figures today and under each scenario, its breaches, and the pages. */
+function StressDeals({
+  data,
+  applied,
+  page,
+  setPage,
+}: {
+  data: ChannelOutput<'analysis.stressPortfolio'>;
+  applied: { request: Request; titles: string[] };
+  page: number;
+  setPage: (page: number) => void;
+}) {
+  return (
+    <Paper withBorder p="md" radius="sm">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text size="sm" fw={600}>
+            {applied.request.breachesOnly ? 'Deals that breach under some scenario' : 'Deals'}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="stress-row-count">
+            {int(data.totalRows)} {data.totalRows === 1 ? 'deal' : 'deals'}
+          </Text>
+        </Group>
+        {data.rows.length === 0 ? (
+          <Text size="sm" c="teal" data-testid="stress-no-breaches">
+            No deal breaks the policy under these scenarios.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped withTableBorder fz="sm" verticalSpacing={4} className="uw-table" data-testid="stress-rows">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Deal</Table.Th>
+                  <Table.Th className="uw-num">Loan</Table.Th>
+                  <Table.Th className="uw-num">DSCR today</Table.Th>
+                  <Table.Th className="uw-num">LTV today</Table.Th>
+                  {applied.titles.map((t) => (
+                    <Table.Th key={t}>{t}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.rows.map((row) => (
+                  <Table.Tr key={row.dealId} data-testid="stress-row">
+                    <Table.Td>
+                      <a href={routePath({ name: 'deal', id: row.dealId, tab: 'sizing' })}>{row.seedName}</a>
+                    </Table.Td>
+                    <Table.Td className="uw-num">{usd(row.loanAmount)}</Table.Td>
+                    <Table.Td className="uw-num">{multiple(row.base.dscr)}</Table.Td>
+                    <Table.Td className="uw-num">{pct(row.base.ltv, 1)}</Table.Td>
+                    {row.scenarios.map((s, i) => (
+                      <Table.Td key={i}>
+                        <Text size="xs" className="uw-num" span>
+                          {multiple(s.stressed.dscr)} · {pct(s.stressed.ltv, 1)}
+                        </Text>
+                        <Group gap={2} mt={2}>
+                          {s.breaches.map((b) => (
+                            <Badge key={b.metric} size="xs" color="red" variant="light" tt="none">
+                              {breachText(b)}
+                            </Badge>
+                          ))}
+                        </Group>
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {data.totalRows > PAGE_SIZE && (
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              Deals {int((page - 1) * PAGE_SIZE + 1)}–{int(Math.min(page * PAGE_SIZE, data.totalRows))} of {int(data.totalRows)}
+            </Text>
+            <Pagination size="sm" total={Math.ceil(data.totalRows / PAGE_SIZE)} value={page} onChange={setPage} />
+          </Group>
+        )}
+      </Stack>
+    </Paper>
   );
 }
