@@ -164,7 +164,8 @@ function RowsTable<R extends { key: number }>({
  * lookup as it is typed; a deal already at that address is shown with a link. Errors stand next
  * to their field, whether found here before sending or by the core. The new deal opens on its page.
  */
-export function NewDealScreen() {
+/** The form's state: the fields and their errors, the address preview, the rows of units or suites, and Create. */
+function useNewDeal() {
   const queryClient = useQueryClient();
   const users = useChannel('users.list', {}, { staleTime: 60_000 });
   const [form, setForm] = useState<NewDealForm>(() => emptyForm());
@@ -252,6 +253,12 @@ export function NewDealScreen() {
     // Row errors are keyed by position: after a removal they would point at the wrong row.
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith(list === 'units' ? UNITS_KEY : SUITES_KEY))));
   };
+
+  return { users, form, errors, setErrors, nameRef, address, preview, previewData, owners, create, set, setHotel, untouched, submit, unitColumns, suiteColumns, addRow, removeRow };
+}
+
+export function NewDealScreen() {
+  const { users, form, errors, setErrors, nameRef, address, preview, previewData, owners, create, set, setHotel, untouched, submit, unitColumns, suiteColumns, addRow, removeRow } = useNewDeal();
 
   return (
     <Stack gap="md" maw={960} data-new-deal>
