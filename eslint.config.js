@@ -16,6 +16,7 @@
  * refused while a file's own './app' or (one folder down) '../app' is not mistaken for a layer.
  * scripts/check-layers.mjs proves the rules fire (run by `npm test` with the lint step).
  */
+import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -213,6 +214,65 @@ const LAYER_RULES = {
 };
 
 /**
+ * The renderer's feature folders (docs/architecture.md, "The renderer's feature folders"): each
+ * screen's feature lives in src-renderer/features/<name>/ with its entry index.ts; what several
+ * features use lives in src-renderer/shared/. A feature reaches another only through that
+ * feature's entry, App.tsx and main.tsx likewise, and shared/ imports no feature (it sits below
+ * them all). Read from the folders on disk, so a new feature folder is covered without a list.
+ */
+const RENDERER_FEATURES = readdirSync(new URL('./src-renderer/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+/** The restrictions of a file `depth` folders below src-renderer/features/<feature>. */
+function featureRules(/** @type {string} */ feature, /** @type {number} */ depth) {
+  const here = `src-renderer/features/${feature}`;
+  return RENDERER_FEATURES.filter((other) => other !== feature).map((other) =>
+    restrict(
+      deepImportRegex(here, depth, `src-renderer/features/${other}`),
+      `The ${feature} feature reaches the ${other} feature only through its entry (src-renderer/features/${other}/index.ts), or shares the code through src-renderer/shared/: import the folder, not a module inside it. docs/architecture.md: the renderer's feature folders.`,
+    ),
+  );
+}
+
+/** The restrictions of a file `depth` folders below src-renderer/shared: no feature at all. */
+function sharedRules(/** @type {number} */ depth) {
+  return [
+    restrict(
+      layerImportRegex('src-renderer/shared', depth, 'src-renderer/features'),
+      'src-renderer/shared is used by the features and imports none of them: move what both need into shared/. docs/architecture.md: the renderer\'s feature folders.',
+    ),
+  ];
+}
+
+/** The restrictions of the renderer's root files (App.tsx, main.tsx): features through their entries. */
+const RENDERER_ROOT = RENDERER_FEATURES.map((feature) =>
+  restrict(
+    deepImportRegex('src-renderer/(root)', -1, `src-renderer/features/${feature}`),
+    `App.tsx reaches the ${feature} feature only through its entry (src-renderer/features/${feature}/index.ts). docs/architecture.md: the renderer's feature folders.`,
+  ),
+);
+
+/** The renderer's config objects, after the layer's own: each repeats the layer's restrictions. */
+function rendererConfigs() {
+  const layer = LAYER_RULES['src-renderer'](0);
+  const perDepth = (/** @type {string} */ folder, /** @type {string} */ name, /** @type {(depth: number) => Restriction[]} */ rules) =>
+    Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => ({
+      name: `layers/${name}/depth-${depth}`,
+      files: [`${folder}/${'*/'.repeat(depth)}${depth === MAX_DEPTH ? '**/' : ''}*`],
+      rules: noRestrictedImports([...layer, ...rules(depth)]),
+    }));
+  return [
+    { name: 'layers/src-renderer/root', files: ['src-renderer/*'], rules: noRestrictedImports([...layer, ...RENDERER_ROOT]) },
+    ...perDepth('src-renderer/shared', 'src-renderer/shared', sharedRules),
+    ...RENDERER_FEATURES.flatMap((feature) =>
+      perDepth(`src-renderer/features/${feature}`, `src-renderer/features/${feature}`, (depth) => featureRules(feature, depth)),
+    ),
+  ];
+}
+
+/**
  * `no-restricted-imports` sees import and export declarations only, not a dynamic `import('...')`
  * (the way a layer loads a module on first use: the demo generator, the PostgreSQL engine, the
  * report writers). This local rule applies the same restrictions to dynamic imports whose source
@@ -335,6 +395,7 @@ export default defineConfig([
   // (WAL mode, outbox rows after a kill), but never import electron (it throws under Node).
   { files: ['test/**'], rules: noRestrictedImports(ELECTRON) },
   ...layerConfigs(),
+  ...rendererConfigs(),
   // The store owns its connection: above it, no code touches the raw better-sqlite3 handle (it
   // holds the connection as the store entry's opaque SqliteHandle; transactions are the store's).
   {

@@ -40,6 +40,38 @@ const CASES = [
   ['src-preload/index.ts', 'node:fs', false],
   ['src-preload/index.ts', '../src-main/app/channels', false],
   ['src-preload/index.ts', '../src-main/electron/constants', false],
+  // the renderer's feature folders: another feature through its entry or shared/, never a module inside it
+  ['src-renderer/features/stress/PortfolioStressScreen.tsx', '../report', true],
+  ['src-renderer/features/stress/PortfolioStressScreen.tsx', '../report/index', true],
+  ['src-renderer/features/stress/PortfolioStressScreen.tsx', '../report/index.ts', true],
+  ['src-renderer/features/stress/PortfolioStressScreen.tsx', '../report/ReportScreen', false],
+  ['src-renderer/features/stress/PortfolioStressScreen.tsx', '../../features/report/ReportScreen', false],
+  ['src-renderer/features/stress/PortfolioStressScreen.tsx', '../../../src-renderer/features/report/ReportScreen', false],
+  ['src-renderer/features/stress/PortfolioStressScreen.tsx', '../deal/SizingStressTab', false],
+  ['src-renderer/features/stress/PortfolioStressScreen.tsx', '../deal', true],
+  ['src-renderer/features/stress/PortfolioStressScreen.tsx', './stress-run', true], // its own modules
+  ['src-renderer/features/stress/PortfolioStressScreen.tsx', '../../shared/components/ExportBanner', true],
+  ['src-renderer/features/stress/PortfolioStressScreen.tsx', '../../shared/format', true],
+  ['src-renderer/features/stress/PortfolioStressScreen.tsx', '../../../src-main/contract', true],
+  ['src-renderer/features/stress/PortfolioStressScreen.tsx', '../../../src-main/contract/deal', false],
+  ['src-renderer/features/stress/PortfolioStressScreen.tsx', 'node:fs', false],
+  ['src-renderer/features/pipeline/Pipeline.tsx', '../compare/compare-selection', false],
+  ['src-renderer/features/pipeline/Pipeline.tsx', '../compare', true],
+  ['src-renderer/features/pipeline/grid/Grid.tsx', '../../compare/compare-selection', false], // one folder down
+  ['src-renderer/features/pipeline/grid/Grid.tsx', '../../compare', true],
+  ['src-renderer/features/pipeline/grid/Grid.tsx', '../pipeline-view', true], // its own feature, one folder up
+  ['src-renderer/features/pipeline/grid/Grid.tsx', '../../../shared/api', true],
+  ['src-renderer/features/deal/DealPage.tsx', './SizingStressTab', true],
+  ['src-renderer/shared/components/common.tsx', '../api', true],
+  ['src-renderer/shared/components/common.tsx', '../../features/deal', false], // shared sits below the features
+  ['src-renderer/shared/api.ts', '../features/sync/sync', false],
+  ['src-renderer/shared/api.ts', '../features/sync', false],
+  ['src-renderer/App.tsx', './features/deal', true],
+  ['src-renderer/App.tsx', './features/deal/index', true],
+  ['src-renderer/App.tsx', './features/deal/DealPage', false],
+  ['src-renderer/App.tsx', '../src-renderer/features/deal/DealPage', false],
+  ['src-renderer/App.tsx', './shared/router', true],
+  ['src-renderer/App.tsx', '../src-main/app', false],
   ['src-preload/index.ts', '../src-renderer/App', false],
   // electron layer
   ['src-main/electron/settings.ts', 'electron', true],
@@ -265,6 +297,11 @@ const DYNAMIC_CASES = [
   ['src-main/server/app.ts', "export type Store = import('../store').StorePort;\n", true],
   ['src-main/server/app.ts', "export type Deals = typeof import('../store/deals');\n", false],
   ['test/src-main/electron/window.test.ts', "export const e = () => import('electron');\n", false],
+  // A renderer feature loaded lazily (React.lazy) or named in a type goes through its entry too.
+  ['src-renderer/App.tsx', "export const load = () => import('./features/report/ReportScreen');\n", false],
+  ['src-renderer/App.tsx', "export const load = () => import('./features/report');\n", true],
+  ['src-renderer/features/stress/PortfolioStressScreen.tsx', "export type Draft = import('../report/ReportScreen').Draft;\n", false],
+  ['src-renderer/features/stress/PortfolioStressScreen.tsx', "export type Draft = import('../report').Draft;\n", true],
 ];
 
 /** [virtual file, allowed?]: the raw SQLite handle is the store's alone (no-restricted-syntax). */

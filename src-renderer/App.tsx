@@ -2,23 +2,20 @@ import { ActionIcon, AppShell, Badge, Center, Group, Kbd, NavLink, Stack, Text, 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { MenuCommand } from '../src-main/contract';
-import { useChannel, useEvent } from './api';
-import { ErrorNote, Loading } from './components/common';
-import { SyncBadge } from './components/SyncBadge';
-import { int } from './format';
-import { navigate, routePath, useRoute, type Route } from './router';
-import { DealPage } from './screens/deal/DealPage';
-import { FirstRun } from './screens/FirstRun';
-import { UserNamePrompt } from './screens/UserNamePrompt';
-import { ImportScreen } from './screens/ImportScreen';
-import { PipelineScreen } from './screens/Pipeline';
-import { PortfolioStressScreen } from './screens/PortfolioStressScreen';
-import { ReportScreen } from './screens/ReportScreen';
-import { SettingsScreen } from './screens/SettingsScreen';
-import { SyncScreen } from './screens/SyncScreen';
-import { CompareScreen } from './screens/Compare';
-import { NewDealScreen } from './screens/NewDeal';
-import { shortcutFor } from './shortcuts';
+import { useChannel, useEvent } from './shared/api';
+import { ErrorNote, Loading } from './shared/components/common';
+import { int } from './shared/format';
+import { navigate, routePath, useRoute, type Route } from './shared/router';
+import { CompareScreen } from './features/compare';
+import { DealPage } from './features/deal';
+import { ImportScreen } from './features/import';
+import { NewDealScreen } from './features/new-deal';
+import { PipelineScreen } from './features/pipeline';
+import { ReportScreen } from './features/report';
+import { FirstRun, SettingsScreen, UserNamePrompt } from './features/settings';
+import { PortfolioStressScreen } from './features/stress';
+import { SyncBadge, SyncScreen } from './features/sync';
+import { shortcutFor } from './shared/shortcuts';
 
 const pick = ({ key, code, ctrlKey, metaKey, altKey, shiftKey }: KeyboardEvent) => ({ key, code, ctrlKey, metaKey, altKey, shiftKey });
 

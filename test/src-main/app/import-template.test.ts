@@ -4,7 +4,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_COLUMNS } from '../../../src-main/contract';
 import { IMPORT_TEMPLATE_NAME } from '../../../src-main/app/import-template';
-import { buildImportItems, dealResolver, guessMapping } from '../../../src-renderer/import-mapping';
+import { buildImportItems, dealResolver, guessMapping } from '../../../src-renderer/features/import/import-mapping';
 import { harness, type Harness } from './support';
 
 /*

@@ -7,7 +7,7 @@ import { CREATE_BODY, dealIds, startPair, type Pair } from './helpers';
 // What the outbox tells beyond the edits: the deals and collaterals that are only on this
 // workstation (created before the link, imported into the platform's deals, the demo's sample)
 // and the new deals waiting for their create: the Sync screen says "empty" only when all of it
-// is nothing (src-renderer/sync.ts, outboxHeadline).
+// is nothing (src-renderer/features/sync/sync.ts, outboxHeadline).
 
 let pair: Pair;
 

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests walk loosely typed results */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, type Harness } from '../support';
-import { dealResolver } from '../../../../src-renderer/import-mapping';
+import { dealResolver } from '../../../../src-renderer/features/import/import-mapping';
 
 /* import.findDeals (issue 17): the import screen asks for the deals its file names, not for every deal. */
 

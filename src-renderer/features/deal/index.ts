@@ -1,0 +1,2 @@
+/** The deal feature: the deal page and its tabs. */
+export { DealPage } from './DealPage';

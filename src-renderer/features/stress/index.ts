@@ -1,0 +1,2 @@
+/** The stress feature: the portfolio stress screen. */
+export { PortfolioStressScreen } from './PortfolioStressScreen';
