@@ -94,4 +94,6 @@ export interface SyncCore {
   /** The status event now, and at most one per interval while a sync reports progress. */
   emitStatus(): void;
   emitStatusSoon(): void;
+  /** Sends the status event emitStatusSoon is holding back, if any. */
+  flushStatus(): void;
 }

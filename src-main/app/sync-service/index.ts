@@ -59,7 +59,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
   };
   // The scheduler is made below: the status reads its next run only when asked.
   const reporter = statusReporter(base, () => scheduler.nextRunAt);
-  const core: SyncCore = { ...base, emitStatus: reporter.emitStatus, emitStatusSoon: reporter.emitStatusSoon };
+  const core: SyncCore = { ...base, emitStatus: reporter.emitStatus, emitStatusSoon: reporter.emitStatusSoon, flushStatus: reporter.flushStatus };
   const runs = syncRuns(core, (outcome) => scheduler.ranOutside(outcome));
   const connection = connectionActions(core, { status: reporter.status, intervalChanged: (intervalMs) => scheduler.update({ intervalMs }) });
   const outbox = outboxActions(core);

@@ -25,7 +25,7 @@ export function syncPercent(mode: SyncMode, phase: SyncProgressView['phase'], do
 }
 
 /** The status and its events; `nextRunAt` is the scheduler's next background sync (ms), if any. */
-export function statusReporter(core: Omit<SyncCore, 'emitStatus' | 'emitStatusSoon'>, nextRunAt: () => number | null) {
+export function statusReporter(core: Omit<SyncCore, 'emitStatus' | 'emitStatusSoon' | 'flushStatus'>, nextRunAt: () => number | null) {
   const { db, secrets, launch, loadSettings, isConfigured } = core;
   let emitTimer: ReturnType<typeof setTimeout> | null = null;
   let lastEmit = 0;
@@ -77,10 +77,15 @@ export function statusReporter(core: Omit<SyncCore, 'emitStatus' | 'emitStatusSo
     emitTimer.unref?.();
   }
 
+  function flushStatus(): void {
+    if (emitTimer !== null) emitStatus();
+  }
+
   return {
     status,
     emitStatus,
     emitStatusSoon,
+    flushStatus,
     /** Stops a status event still waiting to go out (the service is closing). */
     stop() {
       if (emitTimer !== null) clearTimeout(emitTimer);
@@ -91,11 +96,14 @@ export function statusReporter(core: Omit<SyncCore, 'emitStatus' | 'emitStatusSo
 
 /** `ranOutside`: the scheduler hears of a manual sync's outcome (it reschedules the next one). */
 export function syncRuns(core: SyncCore, ranOutside: (outcome: 'failed' | 'completed') => void) {
-  const { db, dataDir, launch, now, loadSettings, readSecret, emitStatus, emitStatusSoon } = core;
+  const { db, dataDir, launch, now, loadSettings, readSecret, emitStatus, emitStatusSoon, flushStatus } = core;
 
   function onEvent(progress: SyncProgressView, mode: SyncMode, event: SyncEvent): void {
     switch (event.type) {
       case 'phase':
+        // The phase that ends shows where it ended (its last progress, held back by the
+        // throttle) before the next one starts.
+        flushStatus();
         progress.phase = event.phase;
         progress.detail = event.detail ?? null;
         if (event.phase === 'push' || event.phase === 'pull') {
