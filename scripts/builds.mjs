@@ -8,24 +8,15 @@
  * before any test starts, so parallel workers never build (and never build at the same time).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI_OUT, ensureCliBuild } from './cli-build.mjs';
-import { ROOT, binPath } from './lib.mjs';
+import { ROOT, binPath, newestMtime } from './lib.mjs';
 
 /** What electron-vite builds from: a change to any of these makes out/main, out/preload or out/renderer stale. */
 const APP_SOURCES = ['src-main', 'src-preload', 'src-renderer', 'electron.vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
 /** Written after a build into out/main (which electron-vite empties when it builds again). */
 const APP_STAMP = join(ROOT, 'out', 'main', 'build-stamp.json');
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
 
 function appSourcesMtime() {
   return Math.max(...APP_SOURCES.map((s) => newestMtime(join(ROOT, s))));

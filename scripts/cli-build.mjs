@@ -11,10 +11,10 @@
  * (test/support/cli.ts, the e2e fixtures); test/scripts/cli-build.test.ts compares it with the
  * sources, and test/scripts/builds.test.ts drives what it loads on demand.
  */
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT } from './lib.mjs';
+import { ROOT, newestMtime } from './lib.mjs';
 
 /** Where the build goes: out/cli, or UW_CLI_OUT (the tests build into a temporary directory). */
 export const CLI_OUT = process.env.UW_CLI_OUT || join(ROOT, 'out', 'cli');
@@ -64,15 +64,6 @@ const CONTRACT_MODULE = /[\\/]src-main[\\/]contract[\\/].+\.ts$/;
 
 /** What the build is made from: a change to any of these makes it stale. */
 const SOURCES = ['src-main', 'package.json', 'package-lock.json', 'scripts/cli-build.mjs'];
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
 
 function sourcesMtime() {
   return Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))));

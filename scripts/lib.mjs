@@ -1,5 +1,5 @@
 /** Small helpers shared by the scripts in this folder (plain Node, no dependencies). */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,4 +12,14 @@ export function binPath(pkg, name = pkg.split('/').pop()) {
   const rel = typeof bin === 'string' ? bin : bin[name];
   if (!rel) throw new Error(`${pkg} has no bin named ${name}`);
   return join(dir, rel);
+}
+
+/** The newest modification time (ms) of a file, or of anything below a folder; 0 when absent. */
+export function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
 }
